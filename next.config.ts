@@ -1,0 +1,9 @@
+// Next.js configuration: native modules stay server-side, no telemetry-dependent features.
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  serverExternalPackages: ['better-sqlite3'],
+  poweredByHeader: false,
+};
+
+export default nextConfig;

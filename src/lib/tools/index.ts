@@ -1,0 +1,6 @@
+// The project's tool formatting API: the seed's snippets work with `@/lib/tools` as their import path.
+export { ToModelOutput } from './to-model-output';
+export { standardTool, withFormattedOutput, type StandardTool } from './standard-tool';
+export { applyMcpOutputMeta, type McpOutputMeta } from './to-model-output-mcp';
+export { INTERNAL_ERROR_MESSAGE, toPublicError, type PublicError } from './public-error';
+export { essenceOf, kindOf, type MediaKind } from './media-type';

@@ -1,0 +1,29 @@
+// Decides what a client may read of a thrown error: in production only an HttpException keeps its message.
+import { HttpException } from 'vovk';
+
+/** The text every masked error reads, exactly as the formatting spec says. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+/** An error as a client sees it; `errorId` is set when the real message was masked and logged. */
+export type PublicError = { message: string; errorId?: string };
+
+/** True when the server runs as a production build (`NODE_ENV=production`). */
+export function isProduction(): boolean {
+  return process.env.NODE_ENV === 'production';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The client-facing form of an error. In production any error that is not an `HttpException` reads
+ * "Internal server error"; the real error is logged with a fresh id that the caller passes on to the client,
+ * so an operator can find the log line from what the client reports.
+ */
+export function toPublicError(error: unknown): PublicError {
+  if (error instanceof HttpException || !isProduction()) return { message: messageOf(error) };
+  const errorId = globalThis.crypto.randomUUID();
+  console.error(`[gateway] error ${errorId}:`, error);
+  return { message: INTERNAL_ERROR_MESSAGE, errorId };
+}

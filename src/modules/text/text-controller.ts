@@ -1,0 +1,28 @@
+// REST + MCP procedures that answer in text types: a plain-text greeting and an RSS (XML) feed.
+import { get, operation, prefix, procedure } from 'vovk';
+import TextService from './text-service';
+
+@prefix('text')
+export default class TextController {
+  @operation({
+    summary: 'Get greeting',
+    description: 'Returns the plain-text greeting "Hello, world!".',
+  })
+  @get('greeting')
+  static getGreeting = procedure().handle(() => {
+    return new Response(TextService.greeting(), {
+      headers: { 'Content-Type': 'text/plain' },
+    });
+  });
+
+  @operation({
+    summary: 'Get feed',
+    description: "Returns the gateway's news as an RSS 2.0 feed (application/rss+xml).",
+  })
+  @get('feed')
+  static getFeed = procedure().handle(() => {
+    return new Response(TextService.feed(), {
+      headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },
+    });
+  });
+}
