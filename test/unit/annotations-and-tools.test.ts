@@ -67,6 +67,7 @@ class FixtureController {
 
 const { toolsByName } = deriveTools({ modules: { FixtureController }, toModelOutput: ToModelOutput.MCP });
 const call = (name: string, input: unknown = {}) => toolsByName[name].execute(input as never);
+const firstText = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -100,7 +101,7 @@ describe('derived tools', () => {
   test('[R08] invalid input is reported as an isError result with the validation reason', async () => {
     const result = await call('FixtureController_echo', { query: { word: 5 } });
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/expected string/);
+    expect(firstText(result)).toMatch(/expected string/);
   });
 });
 
@@ -124,7 +125,7 @@ describe('mcpOutput annotations', () => {
     vi.stubEnv('NODE_ENV', 'development');
     const result = await call('FixtureController_badPriority');
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/Invalid mcpOutput annotations.*priority/s);
+    expect(firstText(result)).toMatch(/Invalid mcpOutput annotations.*priority/s);
     vi.stubEnv('NODE_ENV', 'production');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect((await call('FixtureController_badPriority')).content).toEqual([{ type: 'text', text: 'Internal server error' }]);

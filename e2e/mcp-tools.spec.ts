@@ -1,0 +1,172 @@
+// Every tool, through real MCP clients of both eras, against the production server: exact outputs, REST parity.
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { connect, eras, type GatewayClient, type ToolResult } from './support/mcp';
+import { serverLogFile } from './support/server';
+
+const demoTools = [
+  'UserController_getUser',
+  'UserController_listUsers',
+  'MediaController_getImage',
+  'MediaController_getAudio',
+  'MediaController_getAudioFromURL',
+  'TextController_getGreeting',
+  'TextController_getFeed',
+  'AnnotatedController_getAnnotatedImage',
+  'sum_numbers',
+];
+
+type RestGet = (path: string) => Promise<Response>;
+const asset = (name: string) => fs.readFileSync(`public/media/${name}`).toString('base64');
+const restBase64 = async (rest: RestGet, path: string) => Buffer.from(await (await rest(path)).arrayBuffer()).toString('base64');
+const annotations = { audience: ['user'], priority: 0.8 };
+
+/** For each tool: the calls made and the exact output expected, computed from REST or the app's own files. */
+const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<string, unknown>, ToolResult]>>> = {
+  UserController_getUser: async (rest) => {
+    const user = await (await rest('/api/users/1')).json();
+    return [
+      [{ params: { id: 1 } }, { content: [{ type: 'text', text: JSON.stringify(user) }], structuredContent: user }],
+      [{ params: { id: '1' } }, { content: [{ type: 'text', text: JSON.stringify(user) }], structuredContent: user }],
+      [{ params: { id: 999 } }, { content: [{ type: 'text', text: 'User 999 not found' }], isError: true }],
+    ];
+  },
+  UserController_listUsers: async (rest) => {
+    const users = await (await rest('/api/users')).json();
+    return [[{}, { content: [{ type: 'text', text: JSON.stringify(users) }], structuredContent: { items: users } }]];
+  },
+  MediaController_getImage: async (rest) => [
+    [{}, { content: [{ type: 'image', data: await restBase64(rest, '/api/media/image'), mimeType: 'image/png' }] }],
+  ],
+  MediaController_getAudio: async (rest) => [
+    [{}, { content: [{ type: 'audio', data: await restBase64(rest, '/api/media/audio'), mimeType: 'audio/mpeg' }] }],
+  ],
+  MediaController_getAudioFromURL: async (rest) => [
+    [{}, { content: [{ type: 'audio', data: await restBase64(rest, '/media/sample.mp3'), mimeType: 'audio/mpeg' }] }],
+    [{ query: {} }, { content: [{ type: 'audio', data: asset('sample.mp3'), mimeType: 'audio/mpeg' }] }],
+  ],
+  TextController_getGreeting: async () => [[{}, { content: [{ type: 'text', text: 'Hello, world!' }] }]],
+  TextController_getFeed: async (rest) => [[{}, { content: [{ type: 'text', text: await (await rest('/api/text/feed')).text() }] }]],
+  AnnotatedController_getAnnotatedImage: async () => [
+    [{}, { content: [{ type: 'image', data: asset('sample.jpg'), mimeType: 'image/jpeg', annotations }] }],
+  ],
+  sum_numbers: async () => [[{ a: 2, b: 3.5 }, { content: [{ type: 'text', text: '5.5' }] }]],
+  FixtureController_getProblem: async (rest) => [
+    [{}, { content: [{ type: 'text', text: await (await rest('/api/fixture/problem')).text() }], isError: true }],
+  ],
+  FixtureController_getVndJson: async () => [
+    [
+      {},
+      {
+        content: [{ type: 'text', text: '{"data":{"type":"users","id":"1"}}' }],
+        structuredContent: { data: { type: 'users', id: '1' } },
+      },
+    ],
+  ],
+  FixtureController_getPdf: async () => [
+    [{}, { content: [{ type: 'text', text: 'Unsupported response content type application/pdf' }], isError: true }],
+  ],
+  FixtureController_getOverridden: async () => [
+    [
+      {},
+      {
+        content: [{ type: 'text', text: 'A short summary for the model', annotations: { audience: ['assistant'], priority: 0.2 } }],
+        structuredContent: { summary: 'short' },
+      },
+    ],
+  ],
+};
+
+for (const era of eras) {
+  test.describe(`MCP over ${era}`, () => {
+    let client: GatewayClient;
+    test.beforeAll(async ({ baseURL }) => {
+      client = await connect(era, baseURL!);
+    });
+    test.afterAll(async () => client?.close());
+
+    test('[R01][R24] tools/list serves every registered procedure and the standalone tool, with titles and descriptions', async () => {
+      const tools = await client.listTools();
+      const names = tools.map((tool) => tool.name);
+      expect(names).toEqual(expect.arrayContaining(demoTools));
+      const getUser = tools.find((tool) => tool.name === 'UserController_getUser')!;
+      expect(getUser.title).toBe('Get user');
+      expect(getUser.description).toMatch(/^Get user\n.*404/s);
+    });
+
+    test('[R25] inputSchema is the JSON Schema of the procedure, as registered (params/query/body slots, described)', async () => {
+      const tools = await client.listTools();
+      const getUser = tools.find((tool) => tool.name === 'UserController_getUser')!;
+      expect(getUser.inputSchema).toMatchObject({
+        type: 'object',
+        required: ['params'],
+        properties: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+      });
+      const fromUrl = tools.find((tool) => tool.name === 'MediaController_getAudioFromURL')!;
+      expect(fromUrl.inputSchema).toMatchObject({ required: [], properties: { query: { properties: { url: { type: 'string' } } } } });
+      const sum = tools.find((tool) => tool.name === 'sum_numbers')!;
+      expect(sum.inputSchema).toMatchObject({ type: 'object', required: ['a', 'b'], properties: { a: { type: 'number' } } });
+    });
+
+    test('[R01][R04][R06][R10][R11][R12][R13][R14][R15][R16][R21][R28][R29] every tool answers with the exact output', async ({ request }) => {
+      const rest: RestGet = async (path) => {
+        const response = await request.get(path);
+        return new Response(new Uint8Array(await response.body()), { status: response.status(), headers: response.headers() });
+      };
+      const names = (await client.listTools()).map((tool) => tool.name);
+      const untested = names.filter((name) => !(name in expectations) && name !== 'FixtureController_throwError');
+      expect(untested, 'every listed tool has an expected output').toEqual([]);
+      for (const name of names.filter((name) => name in expectations)) {
+        for (const [args, expected] of await expectations[name](rest)) {
+          expect(await client.callTool(name, args), `${name}(${JSON.stringify(args)})`).toEqual(expected);
+        }
+      }
+    });
+
+    test('[R05][R07][R17] +json success, +json error status and an unsupported type, through the real server', async () => {
+      expect((await client.callTool('FixtureController_getVndJson')).structuredContent).toEqual({ data: { type: 'users', id: '1' } });
+      const problem = await client.callTool('FixtureController_getProblem');
+      expect(problem.isError).toBe(true);
+      expect(problem).not.toHaveProperty('structuredContent');
+      expect((await client.callTool('FixtureController_getPdf')).content[0].text).toBe(
+        'Unsupported response content type application/pdf',
+      );
+    });
+
+    test('[R08][R09] a thrown error is masked in production, and logged with the id the output carries', async () => {
+      const result = await client.callTool('FixtureController_throwError');
+      expect(result.content).toEqual([{ type: 'text', text: 'Internal server error' }]);
+      expect(result.isError).toBe(true);
+      expect(result).not.toHaveProperty('structuredContent');
+      expect(JSON.stringify(result)).not.toContain('hunter2');
+      const errorId = (result._meta as { errorId: string }).errorId;
+      await expect.poll(() => fs.readFileSync(serverLogFile, 'utf8')).toContain(errorId);
+      const logLine = fs.readFileSync(serverLogFile, 'utf8').split('\n').find((line) => line.includes(errorId));
+      expect(logLine).toContain('hunter2');
+    });
+
+    test('[R09] an HttpException keeps its message in production', async () => {
+      expect(await client.callTool('UserController_getUser', { params: { id: 424242 } })).toEqual({
+        content: [{ type: 'text', text: 'User 424242 not found' }],
+        isError: true,
+      });
+    });
+
+    test('invalid arguments are an isError result with the reason, not a crash', async () => {
+      const wrongType = await client.callTool('UserController_getUser', { params: { id: 'abc' } });
+      expect(wrongType.isError).toBe(true);
+      expect(wrongType.content[0].text).toMatch(/id/);
+      const missing = await client.callTool('sum_numbers', { a: 1 });
+      expect(missing.isError).toBe(true);
+      expect(missing.content[0].text).toMatch(/b/);
+    });
+
+    test('getAudioFromURL refuses URLs outside the allowed origins and API routes with a clear error', async ({ baseURL }) => {
+      for (const url of ['http://169.254.169.254/latest/meta-data', 'file:///etc/passwd', `${baseURL}/api/users`]) {
+        const result = await client.callTool('MediaController_getAudioFromURL', { query: { url } });
+        expect(result.isError, url).toBe(true);
+        expect(result.content[0].text, url).toMatch(/not allowed|Not an http/);
+      }
+    });
+  });
+}

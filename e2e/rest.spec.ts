@@ -1,0 +1,40 @@
+// The REST door: the same procedures as plain HTTP routes, unchanged by their MCP-only metadata.
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { connect } from './support/mcp';
+
+test('[R19][R23] the annotated image and the overridden record keep their REST responses', async ({ request }) => {
+  const image = await request.get('/api/annotated/annotated-image');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
+  expect(Buffer.compare(await image.body(), fs.readFileSync('public/media/sample.jpg'))).toBe(0);
+  const record = await request.get('/api/fixture/overridden');
+  expect(await record.json()).toEqual({ summary: 'short', details: 'the full record REST clients get' });
+});
+
+test('REST ↔ MCP parity: every JSON tool’s structuredContent deep-equals the REST body', async ({ request, baseURL }) => {
+  const client = await connect('sdk-v1 (2025 era)', baseURL!);
+  try {
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['/api/users/1', 'UserController_getUser', { params: { id: 1 } }],
+      ['/api/users/3', 'UserController_getUser', { params: { id: 3 } }],
+      ['/api/users', 'UserController_listUsers', {}],
+      ['/api/fixture/vnd-json', 'FixtureController_getVndJson', {}],
+    ];
+    for (const [path, tool, args] of cases) {
+      const body = await (await request.get(path)).json();
+      const { structuredContent } = await client.callTool(tool, args);
+      expect(structuredContent, path).toEqual(Array.isArray(body) ? { items: body } : body);
+    }
+  } finally {
+    await client.close();
+  }
+});
+
+test('REST errors: unknown user 404, invalid id 400, disallowed media URL 403', async ({ request }) => {
+  expect((await request.get('/api/users/999')).status()).toBe(404);
+  expect((await request.get('/api/users/abc')).status()).toBe(400);
+  const refused = await request.get('/api/media/from-url?url=http%3A%2F%2F169.254.169.254%2F');
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toMatch(/not allowed/);
+});

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+set -e
+ensure_node_modules
+ensure_chromium
+rm -rf test-reports && mkdir -p test-reports
+npx tsc --noEmit
+set +e
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/unit.json
+unit_status=$?
+npx next build && PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json npx playwright test --reporter=list,json
+e2e_status=$?
+node scripts/test-summary.mjs test-reports/unit.json test-reports/e2e.json
+summary_status=$?
+exit $((unit_status || e2e_status || summary_status))
