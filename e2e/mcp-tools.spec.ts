@@ -92,6 +92,10 @@ for (const era of eras) {
       const getUser = tools.find((tool) => tool.name === 'UserController_getUser')!;
       expect(getUser.title).toBe('Get user');
       expect(getUser.description).toMatch(/^Get user\n.*404/s);
+      expect(getUser._meta?.['dev.vovk/rest']).toEqual({ method: 'GET', path: '/api/users/{id}' });
+      const listUsers = tools.find((tool) => tool.name === 'UserController_listUsers')!;
+      expect(listUsers._meta?.['dev.vovk/rest']).toEqual({ method: 'GET', path: '/api/users' });
+      expect(tools.find((tool) => tool.name === 'sum_numbers')!._meta?.['dev.vovk/rest']).toBeUndefined();
     });
 
     test('[R25] inputSchema is the JSON Schema of the procedure, as registered (params/query/body slots, described)', async () => {

@@ -17,7 +17,9 @@ export type ToolResult = {
 };
 
 export interface GatewayClient {
-  listTools(): Promise<Array<{ name: string; title?: string; description?: string; inputSchema: Record<string, unknown> }>>;
+  listTools(): Promise<
+    Array<{ name: string; title?: string; description?: string; inputSchema: Record<string, unknown>; _meta?: Record<string, unknown> }>
+  >;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
 }

@@ -6,22 +6,53 @@ import { controllers } from '@/modules';
 import { withOptionalEmptySlots } from './optional-slots';
 import { standaloneTools } from './standalone-tools';
 
+/** The REST route a derived tool comes from, advertised in its tools/list `_meta` under {@link REST_META_KEY}. */
+export interface RestRoute {
+  method: string;
+  path: string;
+}
+
+/** `_meta` key of a derived tool's REST route in tools/list. */
+export const REST_META_KEY = 'dev.vovk/rest';
+
 /** What the MCP route registers for one tool. */
 export interface GatewayTool {
   name: string;
   title?: string;
   description: string;
   inputSchema?: StandardSchemaWithJSON;
+  _meta?: Record<string, unknown>;
   execute(input: unknown): Promise<CallToolResult>;
+}
+
+type HandlerMetadata = { httpMethod: string; path: string };
+type ControllerMetadata = { prefix?: string; _handlers?: Record<string, HandlerMetadata> };
+type ProcedureSchema = { schema?: { operationObject?: { 'x-tool'?: { name?: string } } } };
+
+/** Tool name → REST route, for every procedure of the registry (named as deriveTools names them). */
+function restRoutesByToolName(): Map<string, RestRoute> {
+  const routes = new Map<string, RestRoute>();
+  for (const [moduleName, controller] of Object.entries(controllers)) {
+    const { prefix = '', _handlers = {} } = controller as unknown as ControllerMetadata;
+    for (const [handlerName, { httpMethod, path }] of Object.entries(_handlers)) {
+      const procedure = (controller as unknown as Record<string, ProcedureSchema>)[handlerName];
+      const toolName = procedure?.schema?.operationObject?.['x-tool']?.name ?? `${moduleName}_${handlerName}`;
+      const segments = ['api', prefix, path].filter(Boolean).join('/');
+      routes.set(toolName, { method: httpMethod, path: `/${segments}` });
+    }
+  }
+  return routes;
 }
 
 function deriveGatewayTools(): GatewayTool[] {
   const { tools } = deriveTools({ modules: controllers, toModelOutput: ToModelOutput.MCP });
+  const routes = restRoutesByToolName();
   const derived = tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: withOptionalEmptySlots(tool.inputSchema as StandardSchemaWithJSON | undefined),
+    _meta: { [REST_META_KEY]: routes.get(tool.name) },
     execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
   }));
   return [...derived, ...(standaloneTools as GatewayTool[])];

@@ -13,8 +13,8 @@ async function run(tool: GatewayTool, input: unknown) {
 
 export function registerTools(server: McpServer, tools: GatewayTool[]): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema } = tool;
-    if (inputSchema) server.registerTool(name, { title, description, inputSchema }, (args) => run(tool, args));
-    else server.registerTool(name, { title, description }, () => run(tool, {}));
+    const { name, title, description, inputSchema, _meta } = tool;
+    if (inputSchema) server.registerTool(name, { title, description, inputSchema, _meta }, (args) => run(tool, args));
+    else server.registerTool(name, { title, description, _meta }, () => run(tool, {}));
   }
 }
