@@ -27,3 +27,23 @@ ensure_build() {
     npx next build
   fi
 }
+
+# Installs the conformance suite and the Node 22 it runs on (conformance/package.json), when missing or outdated.
+ensure_conformance_suite() {
+  if [ ! -f conformance/node_modules/.package-lock.json ] ||
+    [ conformance/package-lock.json -nt conformance/node_modules/.package-lock.json ]; then
+    npm ci --prefix conformance --no-audit --no-fund
+  fi
+}
+
+# Waits until URL answers (any HTTP status), at most SECONDS (default 30).
+wait_for_url() {
+  node -e '
+    const [url, seconds] = process.argv.slice(1);
+    const deadline = Date.now() + Number(seconds) * 1000;
+    (async function poll() {
+      try { await fetch(url); process.exit(0); } catch {}
+      if (Date.now() > deadline) { console.error(`no answer from ${url}`); process.exit(1); }
+      setTimeout(poll, 100);
+    })();' "$1" "${2:-30}"
+}

@@ -1,4 +1,4 @@
-// Prints one closing line "N passed, N failed" over the vitest and Playwright JSON reports; exits 1 if any failed.
+// Prints one closing line "N passed, N failed" over the vitest, Playwright and conformance reports; exits 1 if any failed.
 import fs from 'node:fs';
 
 function counts(file) {
@@ -7,8 +7,11 @@ function counts(file) {
   if ('numPassedTests' in report) {
     return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
   }
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  return { passed: expected, failed: unexpected + flaky, skipped };
+  if (report.stats) {
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    return { passed: expected, failed: unexpected + flaky, skipped };
+  }
+  return { passed: report.passed, failed: report.failed, skipped: 0 };
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };

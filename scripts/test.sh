@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients).
+# Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients),
+# and the official MCP conformance suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -7,12 +8,15 @@ set -e
 ensure_node_modules
 ensure_chromium
 rm -rf test-reports && mkdir -p test-reports
+ensure_conformance_suite
 npx tsc --noEmit
 set +e
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/unit.json
 unit_status=$?
 npx next build && PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json npx playwright test --reporter=list,json
 e2e_status=$?
-node scripts/test-summary.mjs test-reports/unit.json test-reports/e2e.json
+bash scripts/conformance.sh
+conformance_status=$?
+node scripts/test-summary.mjs test-reports/unit.json test-reports/e2e.json test-reports/conformance.json
 summary_status=$?
-exit $((unit_status || e2e_status || summary_status))
+exit $((unit_status || e2e_status || conformance_status || summary_status))

@@ -31,13 +31,14 @@ function toolOutput(result: ToolResult): ToolResult {
   return Object.keys(own).length ? { ...rest, _meta: own } : rest;
 }
 
-export async function connect(era: Era, baseURL: string): Promise<GatewayClient> {
+export async function connect(era: Era, baseURL: string, headers: Record<string, string> = {}): Promise<GatewayClient> {
   const url = new URL('/api/mcp', baseURL);
+  const options = { requestInit: { headers } };
   const client =
     era === 'sdk-v1 (2025 era)'
       ? new ClientV1({ name: 'e2e-v1', version: '1.0.0' })
       : new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url) : new TransportV2(url);
+  const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, options) : new TransportV2(url, options);
   await client.connect(transport as never);
   return {
     listTools: async () => (await client.listTools()).tools as never,

@@ -1,4 +1,4 @@
-// Starts and stops the production server the end-to-end tests run against (loopback only, its own database).
+// Starts and stops production servers (`next start`) for end-to-end tests: loopback only, each with its own database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,43 +6,62 @@ import path from 'node:path';
 
 export const e2ePort = Number(process.env.E2E_PORT) || 3217;
 export const e2eBaseURL = `http://localhost:${e2ePort}`;
-/** Where the server's stdout and stderr go, so tests can find what it logged. */
+/** Where the main test server's stdout and stderr go, so tests can find what it logged. */
 export const serverLogFile = path.resolve('test-results', 'server.log');
 
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export interface RunningServer {
+  baseURL: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${serverLogFile}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
     try {
-      if ((await fetch(url)).ok) return;
+      await fetch(url);
+      return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server not ready at ${url} after ${timeoutMs} ms; see ${serverLogFile}`);
+  throw new Error(`server not ready at ${url} after ${timeoutMs} ms; see ${logFile}`);
 }
 
-/** Starts `next start` (a build must exist) with test fixtures on; returns a function that stops it. */
-export async function startServer(): Promise<() => Promise<void>> {
+/** Starts `next start` (a build must exist) on `port` with the test fixtures on and extra `env`. */
+export async function startServer(port: number, env: Record<string, string> = {}, logFile = serverLogFile): Promise<RunningServer> {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` first');
-  fs.mkdirSync(path.dirname(serverLogFile), { recursive: true });
-  const log = fs.openSync(serverLogFile, 'w');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, 'w');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-e2e-'));
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(e2ePort)], {
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(e2ePort),
+      PORT: String(port),
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
       GATEWAY_TEST_FIXTURES: '1',
+      ...env,
     },
     stdio: ['ignore', log, log],
   });
-  await waitUntilReady(`${e2eBaseURL}/api/users`, child, 30_000);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const baseURL = `http://localhost:${port}`;
+  await waitUntilReady(`${baseURL}/favicon.ico`, child, logFile, 30_000);
+  return {
+    baseURL,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Resident memory of a process, in bytes (Linux /proc). */
+export function residentBytes(pid: number): number {
+  const kib = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1];
+  return Number(kib) * 1024;
 }

@@ -1,5 +1,6 @@
 // THE registry of modules: the REST segment and the MCP route both read it; a key here is the tool-name prefix.
 import AnnotatedController from './annotated/annotated-controller';
+import ConformanceController from './conformance/conformance-controller';
 import FixtureController from './fixture/fixture-controller';
 import MediaController from './media/media-controller';
 import TextController from './text/text-controller';
@@ -12,7 +13,14 @@ const modules = {
   AnnotatedController,
 };
 
-/** Every module served; the test-only FixtureController joins only when GATEWAY_TEST_FIXTURES=1. */
-export const controllers = process.env.GATEWAY_TEST_FIXTURES === '1' ? { ...modules, FixtureController } : modules;
+/**
+ * Every module served. Test-only modules join only when asked: FixtureController with GATEWAY_TEST_FIXTURES=1 (the
+ * end-to-end tests), ConformanceController with MCP_CONFORMANCE=1 (the MCP conformance suite).
+ */
+export const controllers: typeof modules = {
+  ...modules,
+  ...(process.env.GATEWAY_TEST_FIXTURES === '1' ? { FixtureController } : {}),
+  ...(process.env.MCP_CONFORMANCE === '1' ? { ConformanceController } : {}),
+};
 
 export type Controllers = typeof modules;

@@ -1,6 +1,7 @@
 // Every MCP tool the gateway serves: tools derived from the module registry, plus the standalone tools.
 import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
+import { selfOrigin } from '@/lib/config';
 import { ToModelOutput } from '@/lib/tools';
 import { controllers } from '@/modules';
 import { withOptionalEmptySlots } from './optional-slots';
@@ -22,7 +23,21 @@ export interface GatewayTool {
   description: string;
   inputSchema?: StandardSchemaWithJSON;
   _meta?: Record<string, unknown>;
+  /** The REST route of a derived tool. */
+  restRoute?: RestRoute;
   execute(input: unknown): Promise<CallToolResult>;
+}
+
+type RestInput = { params?: Record<string, unknown>; query?: Record<string, unknown> };
+
+/** The absolute REST URL of a GET tool call (path parameters filled in, query appended); else undefined. */
+export function restUrlOf(route: RestRoute | undefined, input: unknown): string | undefined {
+  if (route?.method !== 'GET') return undefined;
+  const { params = {}, query = {} } = (input ?? {}) as RestInput;
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  const url = new URL(path, selfOrigin());
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
+  return url.href;
 }
 
 type HandlerMetadata = { httpMethod: string; path: string };
@@ -47,14 +62,18 @@ function restRoutesByToolName(): Map<string, RestRoute> {
 function deriveGatewayTools(): GatewayTool[] {
   const { tools } = deriveTools({ modules: controllers, toModelOutput: ToModelOutput.MCP });
   const routes = restRoutesByToolName();
-  const derived = tools.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: withOptionalEmptySlots(tool.inputSchema as StandardSchemaWithJSON | undefined),
-    _meta: { [REST_META_KEY]: routes.get(tool.name) },
-    execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
-  }));
+  const derived = tools.map((tool) => {
+    const restRoute = routes.get(tool.name);
+    return {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: withOptionalEmptySlots(tool.inputSchema as StandardSchemaWithJSON | undefined),
+      _meta: { [REST_META_KEY]: restRoute },
+      restRoute,
+      execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
+    };
+  });
   return [...derived, ...(standaloneTools as GatewayTool[])];
 }
 

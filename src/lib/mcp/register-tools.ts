@@ -1,11 +1,15 @@
-// Registers gateway tools on an MCP server; a tool that throws still answers with a formatted (masked) isError.
-import type { McpServer } from '@modelcontextprotocol/server';
-import { ToModelOutput } from '@/lib/tools';
-import type { GatewayTool } from './gateway-tools';
+// Registers gateway tools on an MCP server; each call runs in its tool-call context and never throws past here.
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { runInToolCall, ToModelOutput } from '@/lib/tools';
+import { type GatewayTool, restUrlOf } from './gateway-tools';
 
-async function run(tool: GatewayTool, input: unknown) {
+/** The input schema of a tool that takes no arguments: an empty object, so stray arguments are refused, not ignored. */
+const NO_ARGUMENTS = z.strictObject({}).meta({ description: 'This tool takes no arguments' });
+
+async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
   try {
-    return await tool.execute(input);
+    return await runInToolCall({ mcp, restUrl: restUrlOf(tool.restRoute, input) }, () => tool.execute(input));
   } catch (error) {
     return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
   }
@@ -13,8 +17,7 @@ async function run(tool: GatewayTool, input: unknown) {
 
 export function registerTools(server: McpServer, tools: GatewayTool[]): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema, _meta } = tool;
-    if (inputSchema) server.registerTool(name, { title, description, inputSchema, _meta }, (args) => run(tool, args));
-    else server.registerTool(name, { title, description, _meta }, () => run(tool, {}));
+    const { name, title, description, inputSchema = NO_ARGUMENTS, _meta } = tool;
+    server.registerTool(name, { title, description, inputSchema, _meta }, (args, ctx) => run(tool, args, ctx));
   }
 }

@@ -27,3 +27,15 @@ export function toPublicError(error: unknown): PublicError {
   console.error(`[gateway] error ${errorId}:`, error);
   return { message: INTERNAL_ERROR_MESSAGE, errorId };
 }
+
+/**
+ * REST counterpart of {@link toPublicError}, for Vovk's segment `onError` hook: in production it rewrites a thrown
+ * error in place so Vovk's error response says only "Internal server error" (status 500, `cause: { errorId }`).
+ */
+export function maskErrorForRest(error: Error & { statusCode?: number }): void {
+  const { message, errorId } = toPublicError(error);
+  if (!errorId) return;
+  error.message = message;
+  error.cause = { errorId };
+  error.statusCode = 500;
+}

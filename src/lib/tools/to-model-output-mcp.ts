@@ -2,8 +2,10 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import type { VovkRequest, VovkTool } from 'vovk';
 import { z } from 'zod';
+import { mcpMaxMediaBytes, oversizeMediaMode } from '@/lib/config';
 import { essenceOf, kindOf } from './media-type';
 import { toPublicError } from './public-error';
+import { currentToolCall } from './tool-call-context';
 
 /** What `req.vovk.meta({ mcpOutput })` may set: annotations for each content item, and keys that override the output. */
 export type McpOutputMeta = Partial<CallToolResult> & { annotations?: Record<string, unknown> };
@@ -37,34 +39,64 @@ function jsonResult(value: unknown): CallToolResult {
   return { content };
 }
 
-function toBase64(body: ArrayBuffer): string {
-  return Buffer.from(body).toString('base64');
+/**
+ * Reads a response body, but never more than `limit` bytes: a declared Content-Length over it is refused unread,
+ * and a stream is cancelled as soon as it passes the limit. Undefined means "too large".
+ */
+async function readWithin(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  if (Number(response.headers.get('content-length')) > limit) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A body over the media budget: an isError result, or a resource_link to the same call over REST if configured. */
+function oversizeResult(mimeType: string, limit: number): CallToolResult {
+  const restUrl = currentToolCall()?.restUrl;
+  if (restUrl && oversizeMediaMode() === 'resource_link') {
+    return { content: [{ type: 'resource_link', uri: restUrl, name: restUrl, mimeType }] };
+  }
+  const where = restUrl ? ` Fetch it over REST instead: GET ${restUrl}` : '';
+  return errorResult(`Response too large for an MCP result: ${mimeType} body over ${limit} bytes (MCP_MAX_MEDIA_BYTES).${where}`);
 }
 
 async function responseResult(response: Response): Promise<CallToolResult> {
-  if (response.status >= 400) {
-    const body = await response.text();
-    return errorResult(body || `HTTP ${response.status}`);
-  }
   const mimeType = essenceOf(response.headers.get('content-type'));
-  const kind = kindOf(mimeType);
+  const kind = response.status >= 400 ? 'error' : kindOf(mimeType);
+  if (kind === 'unsupported') {
+    await response.body?.cancel();
+    return errorResult(`Unsupported response content type ${mimeType}`);
+  }
+  const limit = mcpMaxMediaBytes();
+  const body = await readWithin(response, limit);
+  if (!body) return oversizeResult(mimeType, limit);
   switch (kind) {
-    case 'json': {
-      const body = await response.text();
+    case 'error':
+      return errorResult(new TextDecoder().decode(body) || `HTTP ${response.status}`);
+    case 'image':
+    case 'audio':
+      return { content: [{ type: kind, data: Buffer.from(body).toString('base64'), mimeType }] };
+    case 'text':
+      return { content: [{ type: 'text', text: new TextDecoder().decode(body) }] };
+    case 'json':
       try {
-        return jsonResult(JSON.parse(body));
+        return jsonResult(JSON.parse(new TextDecoder().decode(body)));
       } catch {
         return errorResult(`Response body is not valid JSON (${mimeType})`);
       }
-    }
-    case 'text':
-      return { content: [{ type: 'text', text: await response.text() }] };
-    case 'image':
-    case 'audio':
-      return { content: [{ type: kind, data: toBase64(await response.arrayBuffer()), mimeType }] };
-    default:
-      await response.body?.cancel();
-      return errorResult(`Unsupported response content type ${mimeType}`);
   }
 }
 

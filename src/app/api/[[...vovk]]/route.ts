@@ -1,7 +1,18 @@
-// REST door: every controller of the registry under /api, through Vovk's segment router.
+// REST door: every controller of the registry under /api, through Vovk's segment router, behind the gateway guards.
 import { initSegment } from 'vovk';
+import { guarded, restError } from '@/lib/http/guards';
+import { maskErrorForRest } from '@/lib/tools';
 import { controllers } from '@/modules';
 
 export type { Controllers } from '@/modules';
 
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = initSegment({ controllers });
+const segment = initSegment({ controllers, onError: maskErrorForRest });
+const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(handler, restError);
+
+export const GET = guard(segment.GET);
+export const POST = guard(segment.POST);
+export const PUT = guard(segment.PUT);
+export const PATCH = guard(segment.PATCH);
+export const DELETE = guard(segment.DELETE);
+export const HEAD = guard(segment.HEAD);
+export const OPTIONS = guard(segment.OPTIONS);

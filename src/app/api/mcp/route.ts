@@ -1,10 +1,12 @@
 // MCP door: the gateway's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
 import { createMcpHandler } from 'mcp-handler';
-import { gatewayTools } from '@/lib/mcp/gateway-tools';
-import { registerTools } from '@/lib/mcp/register-tools';
+import { guarded, jsonRpcError } from '@/lib/http/guards';
+import { withBodyLimit } from '@/lib/mcp/body-limit';
+import { initializeGatewayServer } from '@/lib/mcp/gateway-server';
 
-const handler = createMcpHandler((server) => registerTools(server, gatewayTools), {
-  serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' },
-});
+const handler = guarded(
+  withBodyLimit(createMcpHandler(initializeGatewayServer, { serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' } })),
+  jsonRpcError,
+);
 
 export { handler as GET, handler as POST, handler as DELETE };

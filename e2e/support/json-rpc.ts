@@ -1,0 +1,56 @@
+// Raw HTTP and JSON-RPC to the gateway, for tests that send what no well-behaved client would (any Host header too).
+import http from 'node:http';
+export const mcpHeaders = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+
+export interface RawAnswer {
+  status: number;
+  /** The JSON-RPC message of the reply (plain JSON or the first SSE `data:` line), if it had one. */
+  message?: { result?: Record<string, unknown>; error?: { code: number; message: string } };
+  text: string;
+}
+
+function parseMessage(text: string): RawAnswer['message'] {
+  const json = text.startsWith('event:') || text.startsWith('data:') ? text.match(/^data: (.*)$/m)?.[1] : text;
+  try {
+    return json ? JSON.parse(json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One HTTP request with exactly the given headers (fetch would drop a Host header); resolves to status and body. */
+export function rawRequest(
+  url: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** POSTs a body (string or JSON value) to /api/mcp with the given headers (default: a 2025-era client's). */
+export async function postMcp(baseURL: string, body: unknown, headers: Record<string, string> = mcpHeaders): Promise<RawAnswer> {
+  const { status, text } = await rawRequest(new URL('/api/mcp', baseURL).href, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status, message: parseMessage(text), text };
+}
+
+/** A JSON-RPC tools/call request. */
+export const toolCall = (id: number, name: string, args: unknown = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
