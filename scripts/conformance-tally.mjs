@@ -24,4 +24,4 @@ console.log(
     `(${tally.expectedFailures.join(', ')}), ${tally.unexpectedFailures.length} unexpected failures, ${tally.stale.length} stale`,
 );
 const failed = tally.unexpectedFailures.length + tally.stale.length + (scenarios.length ? 0 : 1);
-fs.writeFileSync(reportFile, JSON.stringify({ passed: tally.passed.length, failed, ...tally }, null, 2));
+fs.writeFileSync(reportFile, JSON.stringify({ passed: tally.passed.length, failed, scenarios: tally }, null, 2));
