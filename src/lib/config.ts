@@ -93,3 +93,13 @@ export function oversizeMediaMode(): 'error' | 'resource_link' {
 export function conformanceFixturesEnabled(): boolean {
   return process.env.MCP_CONFORMANCE === '1';
 }
+
+/** Benchmark-only tools and routes (`GATEWAY_BENCHMARK=1`, set by `npm run bench`; never in production). @default false */
+export function benchmarkEnabled(): boolean {
+  return process.env.GATEWAY_BENCHMARK === '1';
+}
+
+/** How many generated extra tools the benchmark registers (`GATEWAY_BENCHMARK_TOOLS`, with GATEWAY_BENCHMARK=1). @default 0 */
+export function benchmarkExtraTools(): number {
+  return benchmarkEnabled() ? Number(process.env.GATEWAY_BENCHMARK_TOOLS) || 0 : 0;
+}

@@ -2,10 +2,19 @@
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { runInToolCall, ToModelOutput } from '@/lib/tools';
+import { withCachedJsonSchema } from './cached-json-schema';
 import { type GatewayTool, restUrlOf } from './gateway-tools';
 
 /** The input schema of a tool that takes no arguments: an empty object, so stray arguments are refused, not ignored. */
 const NO_ARGUMENTS = z.strictObject({}).meta({ description: 'This tool takes no arguments' });
+
+/** A registered tool: always an input schema, converted to JSON Schema once for the life of the process. */
+export type ServedTool = GatewayTool & Required<Pick<GatewayTool, 'inputSchema'>>;
+
+/** Prepares tools once, at start-up, so that registering them on each request's server costs no schema work. */
+export function toServedTools(tools: GatewayTool[]): ServedTool[] {
+  return tools.map((tool) => ({ ...tool, inputSchema: withCachedJsonSchema(tool.inputSchema ?? NO_ARGUMENTS) }));
+}
 
 async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
   try {
@@ -15,9 +24,9 @@ async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
   }
 }
 
-export function registerTools(server: McpServer, tools: GatewayTool[]): void {
+export function registerTools(server: McpServer, tools: ServedTool[]): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema = NO_ARGUMENTS, _meta } = tool;
+    const { name, title, description, inputSchema, _meta } = tool;
     server.registerTool(name, { title, description, inputSchema, _meta }, (args, ctx) => run(tool, args, ctx));
   }
 }

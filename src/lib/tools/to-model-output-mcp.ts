@@ -41,26 +41,32 @@ function jsonResult(value: unknown): CallToolResult {
 
 /**
  * Reads a response body, but never more than `limit` bytes: a declared Content-Length over it is refused unread,
- * and a stream is cancelled as soon as it passes the limit. Undefined means "too large".
+ * and a stream is cancelled as soon as it passes the limit. Undefined means "too large". With a Content-Length the
+ * bytes land in one buffer of that size (no second copy to join chunks: this is the path of large media).
  */
-async function readWithin(response: Response, limit: number): Promise<Uint8Array | undefined> {
-  if (Number(response.headers.get('content-length')) > limit) {
+async function readWithin(response: Response, limit: number): Promise<Buffer | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
     await response.body?.cancel();
     return undefined;
   }
-  if (!response.body) return new Uint8Array();
+  if (!response.body) return Buffer.alloc(0);
+  const preallocated = Number.isInteger(declared) && declared >= 0 ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = response.body.getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > limit) {
+    if (size + chunk.value.byteLength > (preallocated ? declared : limit)) {
       await reader.cancel();
       return undefined;
     }
-    chunks.push(chunk.value);
+    if (preallocated) preallocated.set(chunk.value, size);
+    else chunks.push(chunk.value);
+    size += chunk.value.byteLength;
   }
-  return Buffer.concat(chunks);
+  if (preallocated) return preallocated.subarray(0, size);
+  // A body that came as one chunk (an in-memory Response) is used as it is; only several chunks are joined.
+  return chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, size) : Buffer.concat(chunks, size);
 }
 
 /** A body over the media budget: an isError result, or a resource_link to the same call over REST if configured. */
@@ -85,15 +91,15 @@ async function responseResult(response: Response): Promise<CallToolResult> {
   if (!body) return oversizeResult(mimeType, limit);
   switch (kind) {
     case 'error':
-      return errorResult(new TextDecoder().decode(body) || `HTTP ${response.status}`);
+      return errorResult(body.toString('utf8') || `HTTP ${response.status}`);
     case 'image':
     case 'audio':
-      return { content: [{ type: kind, data: Buffer.from(body).toString('base64'), mimeType }] };
+      return { content: [{ type: kind, data: body.toString('base64'), mimeType }] };
     case 'text':
-      return { content: [{ type: 'text', text: new TextDecoder().decode(body) }] };
+      return { content: [{ type: 'text', text: body.toString('utf8') }] };
     case 'json':
       try {
-        return jsonResult(JSON.parse(new TextDecoder().decode(body)));
+        return jsonResult(JSON.parse(body.toString('utf8')));
       } catch {
         return errorResult(`Response body is not valid JSON (${mimeType})`);
       }

@@ -1,11 +1,11 @@
 // MCP door: the gateway's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
 import { createMcpHandler } from 'mcp-handler';
 import { guarded, jsonRpcError } from '@/lib/http/guards';
-import { withBodyLimit } from '@/lib/mcp/body-limit';
+import { withRequestBody } from '@/lib/mcp/request-body';
 import { initializeGatewayServer } from '@/lib/mcp/gateway-server';
 
 const handler = guarded(
-  withBodyLimit(createMcpHandler(initializeGatewayServer, { serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' } })),
+  withRequestBody(createMcpHandler(initializeGatewayServer, { serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' } })),
   jsonRpcError,
 );
 

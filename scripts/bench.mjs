@@ -1,0 +1,208 @@
+// The benchmark: what reaching a procedure through MCP costs against REST and a hand-written tool, on loopback.
+// Usage: npm run bench [-- --seconds N --rounds N]. Prints a Markdown table; BENCH_OUT=file also writes it there.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
+const SECONDS = Number(args.seconds ?? 3);
+const ROUNDS = Number(args.rounds ?? 3);
+const CONNECTIONS = 8;
+const MIB = 1024 * 1024;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const residentBytes = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+
+async function startServer(port, env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_FILE: path.join(dataDir, 'gateway.db'), ...env },
+    stdio: 'ignore',
+  });
+  const baseURL = `http://localhost:${port}`;
+  // Ready = the first tools/list answered: that is the cold start a client sees.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/mcp`, mcpRequest('tools/list', {}));
+      if (response.ok && (await response.text()).includes('UserController_getUser')) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    baseURL,
+    pid: child.pid,
+    coldStartMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fetch options of one JSON-RPC request; `era: '2026'` adds the 2026-07-28 headers and request `_meta`. */
+function mcpRequest(method, params, era = '2025') {
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  if (era === '2026') {
+    Object.assign(headers, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method });
+    if (params.name) headers['Mcp-Name'] = params.name;
+    params = {
+      ...params,
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+    };
+  }
+  return { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) };
+}
+
+const toolCall = (name, args, era) => mcpRequest('tools/call', { name, arguments: args }, era);
+
+/** Every scenario: which server, which request, and how its answer must look (checked once before the load). */
+function scenarios(gateway, catalogue) {
+  const user = { params: { id: 1 } };
+  const get = (server, urlPath) => ({ server, path: urlPath, request: { method: 'GET' } });
+  const post = (server, urlPath, request) => ({ server, path: urlPath, request });
+  return [
+    { name: 'REST GET /api/users/1', ...get(gateway, '/api/users/1'), expect: '"Ada Lovelace"' },
+    { name: 'MCP tools/call getUser (2025 framing)', ...post(gateway, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
+    { name: 'MCP tools/call getUser (2026-07-28)', ...post(gateway, '/api/mcp', toolCall('UserController_getUser', user, '2026')), expect: 'structuredContent' },
+    { name: 'hand-written registerTool getUser', ...post(gateway, '/api/bench/mcp', toolCall('getUser', { id: 1 })), expect: 'structuredContent' },
+    { name: 'MCP tools/list (9 tools)', ...post(gateway, '/api/mcp', mcpRequest('tools/list', {})), expect: 'sum_numbers' },
+    { name: 'MCP tools/call with 209 tools', ...post(catalogue, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
+    { name: 'MCP tools/list (209 tools)', ...post(catalogue, '/api/mcp', mcpRequest('tools/list', {})), expect: 'bench_tool_200' },
+    { name: 'REST image 1 MiB', ...get(gateway, '/api/bench/image?mib=1'), connections: 2 },
+    { name: 'MCP image 1 MiB', ...post(gateway, '/api/mcp', toolCall('BenchController_getLargeImage', { query: { mib: '1' } })), connections: 2, expect: '"type":"image"' },
+    { name: 'REST image 8 MiB', ...get(gateway, '/api/bench/image?mib=8'), connections: 1 },
+    { name: 'MCP image 8 MiB', ...post(gateway, '/api/mcp', toolCall('BenchController_getLargeImage', { query: { mib: '8' } })), connections: 1, expect: '"type":"image"' },
+  ];
+}
+
+async function checkAnswer(scenario) {
+  const response = await fetch(scenario.server.baseURL + scenario.path, scenario.request);
+  const text = await response.text();
+  if (!response.ok || (scenario.expect && !text.includes(scenario.expect))) {
+    throw new Error(`${scenario.name}: unexpected answer ${response.status} ${text.slice(0, 300)}`);
+  }
+}
+
+/** One bounded load run; samples the server's RSS every 50 ms. */
+async function load(scenario, seconds) {
+  const pid = scenario.server.pid;
+  const start = residentBytes(pid);
+  let peak = start;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 50);
+  const result = await autocannon({
+    url: scenario.server.baseURL + scenario.path,
+    ...scenario.request,
+    connections: scenario.connections ?? CONNECTIONS,
+    duration: seconds,
+  });
+  clearInterval(sampler);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerSecond: result.throughput.average,
+    errors: result.errors + result.timeouts + result.non2xx,
+    start,
+    peak,
+  };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+async function main() {
+  const started = Date.now();
+  const base = Number(process.env.BENCH_PORT) || 3290;
+  const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
+
+  const coldStarts = [];
+  for (let i = 0; i < 3; i++) {
+    const server = await startServer(base + 5 + i, env);
+    coldStarts.push(server.coldStartMs);
+    await server.stop();
+  }
+
+  const gateway = await startServer(base, env);
+  const catalogue = await startServer(base + 1, { ...env, GATEWAY_BENCHMARK_TOOLS: '200' });
+  const list = scenarios(gateway, catalogue);
+  const runs = new Map(list.map((scenario) => [scenario.name, []]));
+  try {
+    for (const scenario of list) {
+      await checkAnswer(scenario);
+      await load(scenario, 1); // warm-up, not counted
+    }
+    // Rounds cycle through every scenario (A B C … A B C …), so slow drifts of a noisy machine hit all alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const scenario of list) runs.get(scenario.name).push(await load(scenario, SECONDS));
+    }
+  } finally {
+    await gateway.stop();
+    await catalogue.stop();
+  }
+
+  const summary = new Map(
+    list.map(({ name }) => {
+      const results = runs.get(name);
+      return [
+        name,
+        {
+          rps: median(results.map((r) => r.rps)),
+          p50: median(results.map((r) => r.p50)),
+          p99: median(results.map((r) => r.p99)),
+          mibPerSecond: median(results.map((r) => r.bytesPerSecond)) / MIB,
+          errors: results.reduce((sum, r) => sum + r.errors, 0),
+          startMiB: median(results.map((r) => r.start)) / MIB,
+          peakMiB: Math.max(...results.map((r) => r.peak)) / MIB,
+          growthMiB: median(results.map((r) => r.peak - r.start)) / MIB,
+        },
+      ];
+    }),
+  );
+  const s = (name) => summary.get(name);
+  const lines = [
+    `Machine: ${machine()}`,
+    `Load: autocannon, ${CONNECTIONS} connections (media: 2 for 1 MiB, 1 for 8 MiB), ${SECONDS} s per run, ${ROUNDS} rounds; medians.`,
+    '',
+    '| Scenario | req/s | p50 ms | p99 ms | MiB/s | errors | RSS MiB: start → peak (growth) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...list.map(({ name }) => {
+      const r = s(name);
+      return `| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.mibPerSecond.toFixed(1)} | ${r.errors} | ${r.startMiB.toFixed(0)} → ${r.peakMiB.toFixed(0)} (+${r.growthMiB.toFixed(0)}) |`;
+    }),
+    '',
+    '| Ratio | value | target |',
+    '| --- | ---: | --- |',
+  ];
+  const ratio = (label, value, target, ok) => lines.push(`| ${label} | ${value.toFixed(2)} | ${target} ${ok(value) ? '✓' : '✗'} |`);
+  const derived = s('MCP tools/call getUser (2025 framing)');
+  ratio('derived ÷ hand-written (req/s)', derived.rps / s('hand-written registerTool getUser').rps, '≥ 0.95', (v) => v >= 0.95);
+  ratio('MCP ÷ REST (req/s)', derived.rps / s('REST GET /api/users/1').rps, '≥ 0.8', (v) => v >= 0.8);
+  ratio('tools/call 209 ÷ 9 tools (req/s)', s('MCP tools/call with 209 tools').rps / derived.rps, '≥ 0.9', (v) => v >= 0.9);
+  ratio('tools/list 209 ÷ 9 tools (req/s)', s('MCP tools/list (209 tools)').rps / s('MCP tools/list (9 tools)').rps, '(reported)', () => true);
+  const image8 = s('MCP image 8 MiB');
+  ratio('8 MiB MCP ÷ REST latency (p50)', image8.p50 / s('REST image 8 MiB').p50, '≤ 2', (v) => v <= 2);
+  ratio('8 MiB MCP peak RSS growth ÷ payload (median of runs)', image8.growthMiB / 8, '≤ 4', (v) => v <= 4);
+  ratio('cold start to first tools/list (ms, median of 3)', median(coldStarts), '< 1000', (v) => v < 1000);
+  lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  const output = lines.join('\n');
+  console.log(output);
+  if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${output}\n`);
+}
+
+await main();

@@ -1,0 +1,27 @@
+// Benchmark-only procedures (registered only with GATEWAY_BENCHMARK=1): large images for the media scenarios.
+import { get, operation, prefix, procedure } from 'vovk';
+import { z } from 'zod';
+
+const images = new Map<number, Uint8Array<ArrayBuffer>>();
+
+/** A PNG-typed body of `mib` MiB (random bytes; only its size matters), made once per size. */
+function largeImage(mib: number): Uint8Array<ArrayBuffer> {
+  let image = images.get(mib);
+  if (!image) {
+    image = new Uint8Array(mib * 1024 * 1024);
+    for (let i = 0; i < image.length; i += 65536) globalThis.crypto.getRandomValues(image.subarray(i, i + 65536));
+    images.set(mib, image);
+  }
+  return image;
+}
+
+@prefix('bench')
+export default class BenchController {
+  @operation({ summary: 'Large image', description: 'Returns a PNG-typed body of 1 or 8 MiB, for the media benchmark.' })
+  @get('image')
+  static getLargeImage = procedure({
+    query: z.object({ mib: z.enum(['1', '8']).meta({ description: 'Size in MiB' }) }).meta({ description: 'Query parameters' }),
+  }).handle((req) => {
+    return new Response(largeImage(Number(req.vovk.query().mib)), { headers: { 'Content-Type': 'image/png' } });
+  });
+}
