@@ -5,16 +5,8 @@ import { selfOrigin } from '@/lib/config';
 import { ToModelOutput } from '@/lib/tools';
 import { controllers } from '@/modules';
 import { withOptionalEmptySlots } from './optional-slots';
+import { REST_META_KEY, type RestRoute } from './rest-meta';
 import { standaloneTools } from './standalone-tools';
-
-/** The REST route a derived tool comes from, advertised in its tools/list `_meta` under {@link REST_META_KEY}. */
-export interface RestRoute {
-  method: string;
-  path: string;
-}
-
-/** `_meta` key of a derived tool's REST route in tools/list. */
-export const REST_META_KEY = 'dev.vovk/rest';
 
 /** What the MCP route registers for one tool. */
 export interface GatewayTool {

@@ -1,0 +1,307 @@
+// The tool explorer at / in a real browser: tools as MCP lists them, forms, every kind of result, REST, connecting.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/explorer';
+import { connect, type GatewayClient } from './support/mcp';
+
+type ListedTool = Awaited<ReturnType<GatewayClient['listTools']>>[number];
+
+/** What the gateway's MCP endpoint lists and answers, asked by a real MCP client in the test (not by the page). */
+async function withClient<T>(baseURL: string | undefined, use: (client: GatewayClient) => Promise<T>): Promise<T> {
+  const client = await connect('client-v2 (2026-07-28)', baseURL!);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+const restRoute = (tool: ListedTool) => tool._meta?.['dev.vovk/rest'] as { method: string; path: string } | undefined;
+
+/** Requests the page sends to a path from now on. */
+function requestsTo(page: Page, pathname: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === pathname) urls.push(request.url());
+  });
+  return urls;
+}
+
+const jsonOf = async (locator: Locator) => JSON.parse(await locator.innerText());
+
+async function saveScreenshot(target: Page | Locator, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(name);
+  await target.screenshot({ path, ...('goto' in target ? { fullPage: true } : {}) });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test('lists exactly the tools of an MCP tools/list, in order, with titles and REST routes', async ({ explorer, baseURL }) => {
+  const tools = await withClient(baseURL, (client) => client.listTools());
+  const mcpMethods: string[] = [];
+  explorer.page.on('request', (request) => request.url().endsWith('/api/mcp') && mcpMethods.push(request.method()));
+  await explorer.open();
+  await expect(explorer.names()).toHaveText(tools.map((tool) => tool.name));
+  expect(new Set(mcpMethods), 'the page speaks MCP 2026-07-28: POST only, no GET stream').toEqual(new Set(['POST']));
+  await expect(explorer.page.getByTestId('tool-count')).toHaveText(`${tools.length} of ${tools.length} tools`);
+  for (const tool of tools) {
+    const card = explorer.card(tool.name);
+    const route = restRoute(tool);
+    await expect(card.getByTestId('tool-route')).toHaveText(route ? `${route.method} ${route.path}` : 'MCP only');
+    if (tool.title) await expect(card.getByText(tool.title, { exact: true })).toBeVisible();
+    await expect(card.getByTestId('rest-view')).toHaveCount(route ? 1 : 0);
+  }
+});
+
+test('the filter box narrows the list by name or by title', async ({ explorer, baseURL }) => {
+  const tools = await withClient(baseURL, (client) => client.listTools());
+  await explorer.open();
+  const result = await explorer.run('sum_numbers', { a: '1', b: '2' });
+  const filter = explorer.page.getByLabel('Filter tools');
+  const matching = (text: string) =>
+    tools.filter((tool) => `${tool.name}\n${tool.title ?? ''}`.toLowerCase().includes(text)).map((tool) => tool.name);
+
+  await filter.fill('USER');
+  expect(matching('user').length).toBeLessThan(tools.length);
+  await expect(explorer.names()).toHaveText(matching('user'));
+
+  const titled = tools.find((tool) => tool.title && !tool.name.toLowerCase().includes(tool.title.toLowerCase()))!;
+  await filter.fill(titled.title!);
+  await expect(explorer.names()).toHaveText(matching(titled.title!.toLowerCase()));
+  await expect(explorer.names()).toContainText([titled.name]);
+
+  await filter.fill('no tool is called this');
+  await expect(explorer.names()).toHaveCount(0);
+  await expect(explorer.page.getByText('No tool matches')).toBeVisible();
+  await filter.fill('');
+  await expect(explorer.names()).toHaveCount(tools.length);
+  await expect(result.getByTestId('text-view'), 'a result survives being filtered out').toHaveText('3');
+});
+
+test('getUser with id 1: pretty JSON beside structuredContent, Raw MCP JSON, and the REST view', async ({ explorer, baseURL }) => {
+  const expected = await withClient(baseURL, (client) => client.callTool('UserController_getUser', { params: { id: 1 } }));
+  await explorer.open();
+  const result = await explorer.run('UserController_getUser', { id: '1' });
+
+  const json = result.getByTestId('content-item').getByTestId('json-view');
+  await expect(json).toContainText('\n  "name": "Ada Lovelace"');
+  expect(await jsonOf(json)).toEqual(expected.structuredContent);
+  expect(await jsonOf(result.getByTestId('structured-content').locator('pre'))).toEqual(expected.structuredContent);
+  await expect(result.getByTestId('result-error')).toHaveCount(0);
+
+  await result.getByRole('button', { name: 'Raw' }).click();
+  const raw = await jsonOf(result.getByTestId('raw-json'));
+  expect(raw).toMatchObject({ content: expected.content, structuredContent: expected.structuredContent });
+  await result.getByRole('button', { name: 'Raw' }).click();
+  await expect(result.getByTestId('structured-content')).toBeVisible();
+
+  const rest = explorer.card('UserController_getUser').getByTestId('rest-view');
+  await expect(rest.getByTestId('rest-url')).toHaveText(`${baseURL}/api/users/1`);
+  await expect(rest.getByTestId('curl')).toHaveText(`curl -s '${baseURL}/api/users/1'`);
+  await rest.getByRole('button', { name: 'Send REST request' }).click();
+  await expect(rest.getByTestId('rest-status')).toContainText('HTTP 200');
+  expect(await jsonOf(rest.getByTestId('rest-response').getByTestId('json-view'))).toEqual(expected.structuredContent);
+});
+
+test('getUser with id 999 shows the tool error with its message', async ({ explorer, baseURL }) => {
+  const expected = await withClient(baseURL, (client) => client.callTool('UserController_getUser', { params: { id: 999 } }));
+  expect(expected.isError).toBe(true);
+  await explorer.open();
+  const result = await explorer.run('UserController_getUser', { id: '999' });
+  const error = result.getByTestId('result-error');
+  await expect(error).toBeVisible();
+  await expect(error).toHaveAttribute('role', 'alert');
+  await expect(error).toContainText(String(expected.content[0].text));
+  await expect(error).toContainText('User 999 not found');
+  await expect(result.getByTestId('structured-content')).toHaveCount(0);
+});
+
+test('getImage renders a decoded <img> from the MCP result, and from REST', async ({ explorer }, testInfo) => {
+  await explorer.open();
+  const result = await explorer.run('MediaController_getImage');
+  const image = result.getByTestId('result-image');
+  await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await saveScreenshot(result, testInfo, 'image-result.png');
+
+  const rest = explorer.card('MediaController_getImage').getByTestId('rest-view');
+  await rest.getByRole('button', { name: 'Send REST request' }).click();
+  await expect(rest.getByTestId('rest-status')).toContainText('image/png');
+  const restImage = rest.getByTestId('result-image');
+  await expect.poll(() => restImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+    await image.evaluate((img: HTMLImageElement) => img.naturalWidth),
+  );
+});
+
+test('getAudio renders a playable <audio controls> from the MCP result', async ({ explorer }) => {
+  await explorer.open();
+  const result = await explorer.run('MediaController_getAudio');
+  const audio = result.getByTestId('result-audio');
+  await expect(audio).toHaveAttribute('controls', '');
+  await expect(audio).toHaveAttribute('src', /^data:audio\/mpeg;base64,/);
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+  const playable = await audio.evaluate((el: HTMLAudioElement) => ({ duration: el.duration, error: el.error?.code ?? null }));
+  expect(playable.error).toBeNull();
+  expect(playable.duration).toBeGreaterThan(0.5);
+});
+
+test('the annotated image shows its annotations as labels on the item', async ({ explorer, baseURL }) => {
+  const expected = await withClient(baseURL, (client) => client.callTool('AnnotatedController_getAnnotatedImage'));
+  const { audience, priority } = expected.content[0].annotations as { audience: string[]; priority: number };
+  await explorer.open();
+  const item = (await explorer.run('AnnotatedController_getAnnotatedImage')).getByTestId('content-item');
+  await expect(item.getByTestId('annotation')).toHaveText([`audience: ${audience.join(', ')}`, `priority: ${priority}`]);
+  await expect(item.getByTestId('annotation').first()).toBeVisible();
+  await expect.poll(() => item.getByTestId('result-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('sum_numbers from its form shows the sum', async ({ explorer, baseURL }) => {
+  const expected = await withClient(baseURL, (client) => client.callTool('sum_numbers', { a: 2, b: 3.5 }));
+  await explorer.open();
+  const result = await explorer.run('sum_numbers', { a: '2', b: '3.5' });
+  await expect(result.getByTestId('text-view')).toHaveText(String(expected.content[0].text));
+  await expect(result.getByTestId('text-view')).toHaveText('5.5');
+});
+
+test('invalid input shows inline messages and sends no request; fixed input then runs', async ({ explorer, page }) => {
+  await explorer.open();
+  const mcpRequests = requestsTo(page, '/api/mcp');
+  const restRequests = requestsTo(page, '/api/users/1.5');
+
+  const sum = await explorer.submit('sum_numbers', { a: 'abc', b: '' });
+  const a = sum.getByLabel('a', { exact: true });
+  await expect(sum.getByTestId('field-error')).toHaveText(['must be a number', 'required']);
+  await expect(a).toHaveAttribute('aria-invalid', 'true');
+  await expect(a).toHaveAccessibleDescription(/must be a number/);
+  await expect(a).toBeFocused();
+
+  const user = await explorer.submit('UserController_getUser', { id: '1.5' });
+  await expect(user.getByTestId('field-error')).toHaveText('must be an integer');
+  await user.getByRole('button', { name: 'Send REST request' }).click();
+  await user.getByLabel('id', { exact: true }).fill('0');
+  await expect(user.getByTestId('field-error')).toHaveText('must be greater than 0');
+  await user.getByTestId('run-button').click();
+
+  await expect(sum.getByTestId('result')).toHaveCount(0);
+  await expect(user.getByTestId('result')).toHaveCount(0);
+  await expect(user.getByTestId('rest-response')).toHaveCount(0);
+  expect(mcpRequests).toEqual([]);
+  expect(restRequests).toEqual([]);
+
+  await a.fill('1');
+  await sum.getByLabel('b', { exact: true }).fill('2');
+  await expect(sum.getByTestId('field-error')).toHaveCount(0);
+  await expect((await explorer.run('sum_numbers')).getByTestId('text-view')).toHaveText('3');
+  expect(mcpRequests.length).toBeGreaterThan(0);
+});
+
+test('a transport failure says so, and the next run works again', async ({ explorer, page, consoleGuard }) => {
+  await explorer.open();
+  consoleGuard.expect(/Failed to load resource: net::ERR_FAILED.*\/api\/mcp/);
+  await page.route('**/api/mcp', (route) => route.abort('failed'));
+  const failed = await explorer.run('TextController_getGreeting');
+  await expect(failed.getByTestId('result-error')).toContainText('Transport failure');
+  await page.unroute('**/api/mcp');
+  await expect((await explorer.run('TextController_getGreeting')).getByTestId('text-view')).toHaveText('Hello, world!');
+});
+
+test('an unreachable MCP endpoint at load says so, and Try again lists the tools', async ({ explorer, page, consoleGuard }) => {
+  consoleGuard.expect(/Failed to load resource: net::ERR_FAILED.*\/api\/mcp/);
+  await page.route('**/api/mcp', (route) => route.abort('failed'));
+  await page.goto('/');
+  await expect(page.getByTestId('connect-error')).toContainText('Could not list the tools');
+  await expect(explorer.names()).toHaveCount(0);
+  await page.unroute('**/api/mcp');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(explorer.names().first()).toBeVisible();
+  await expect(page.getByTestId('connect-error')).toHaveCount(0);
+});
+
+test('a slow call shows a spinner until its result arrives', async ({ explorer, page }) => {
+  await explorer.open();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/mcp', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const card = await explorer.submit('TextController_getGreeting');
+  await expect(card.getByTestId('spinner')).toBeVisible();
+  await expect(card.getByTestId('run-button')).toBeDisabled();
+  release();
+  await expect(card.getByTestId('text-view')).toHaveText('Hello, world!');
+  await expect(card.getByTestId('spinner')).toHaveCount(0);
+});
+
+test('the connect panel gives the endpoint and working settings for each client, with copy buttons', async ({ explorer, page, baseURL, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await explorer.open();
+  const endpoint = `${baseURL}/api/mcp`;
+  const panel = page.getByTestId('connect-panel');
+  await expect(panel.getByTestId('endpoint-url')).toHaveText(endpoint);
+  expect(await jsonOf(panel.getByTestId('config-claude-desktop'))).toEqual({
+    mcpServers: { 'vovk-gateway': { command: 'npx', args: ['-y', 'mcp-remote', endpoint] } },
+  });
+  expect(await jsonOf(panel.getByTestId('config-cursor'))).toEqual({ mcpServers: { 'vovk-gateway': { url: endpoint } } });
+  await expect(panel.getByTestId('config-inspector')).toHaveText(
+    `npx -y @modelcontextprotocol/inspector --cli ${endpoint} --method tools/list`,
+  );
+  await expect(panel.getByTestId('config-mcp-remote')).toHaveText(`npx -y mcp-remote ${endpoint}`);
+
+  for (const [button, testId] of [
+    ['Copy MCP endpoint URL', 'endpoint-url'],
+    ['Copy Cursor settings', 'config-cursor'],
+    ['Copy Claude Desktop settings', 'config-claude-desktop'],
+  ]) {
+    await panel.getByRole('button', { name: button }).click();
+    await expect(panel.getByRole('button', { name: button })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await panel.getByTestId(testId).innerText());
+  }
+});
+
+test('copying still works where the Clipboard API is missing', async ({ explorer, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+  });
+  await explorer.open();
+  const button = page.getByRole('button', { name: 'Copy mcp-remote settings' });
+  await button.click();
+  await expect(button).toHaveText('Copied');
+  const reader = await context.newPage();
+  await reader.goto('/api/text/greeting');
+  expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(
+    await page.getByTestId('config-mcp-remote').innerText(),
+  );
+});
+
+test('readable at 1280px (panel beside the tools) and at 375px (one column, no horizontal overflow)', async ({ explorer, page }, testInfo) => {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await explorer.open();
+  await explorer.run('UserController_getUser', { id: '1' });
+  await explorer.run('AnnotatedController_getAnnotatedImage');
+  const tools = (await page.getByRole('main').boundingBox())!;
+  const panel = (await page.getByTestId('connect-panel').boundingBox())!;
+  expect(panel.x).toBeGreaterThanOrEqual(tools.x + tools.width);
+  expect(await overflow()).toBe(0);
+  await saveScreenshot(page, testInfo, 'explorer-1280.png');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(overflow).toBe(0);
+  const narrowTools = (await page.getByRole('main').boundingBox())!;
+  expect(narrowTools.width).toBeLessThanOrEqual(375);
+  expect((await page.getByTestId('connect-panel').boundingBox())!.y).toBeGreaterThan(narrowTools.y + narrowTools.height - 1);
+  for (const card of await page.getByTestId('tool-card').all()) {
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width, await card.getByTestId('tool-name').innerText()).toBeLessThanOrEqual(375);
+  }
+  await saveScreenshot(page, testInfo, 'explorer-375.png');
+});
+
+test('the console-error guard catches an error in the page', async ({ explorer, page, consoleGuard }) => {
+  await explorer.open();
+  expect(consoleGuard.unexpected()).toEqual([]);
+  await page.evaluate(() => console.error('guard self-test'));
+  await expect.poll(() => consoleGuard.unexpected()).toEqual([expect.stringContaining('guard self-test')]);
+  consoleGuard.expect(/guard self-test/);
+  expect(consoleGuard.unexpected()).toEqual([]);
+});

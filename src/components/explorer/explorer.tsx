@@ -1,0 +1,31 @@
+'use client';
+// The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms; how to connect.
+import { MCP_PATH } from '@/lib/explorer/gateway-client';
+import { ConnectPanel } from './connect-panel';
+import styles from './explorer.module.css';
+import { ToolList } from './tool-list';
+import { useGateway, useOrigin } from './use-gateway';
+
+export function Explorer() {
+  const origin = useOrigin();
+  const { state, callTool, retry } = useGateway(origin);
+  const endpoint = origin ? new URL(MCP_PATH, origin).href : MCP_PATH;
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Vovk MCP gateway</h1>
+        <p className={styles.subtitle}>
+          Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it.
+        </p>
+      </header>
+      <div className={styles.layout}>
+        <main className={styles.main}>
+          <ToolList state={state} origin={origin} callTool={callTool} retry={retry} />
+        </main>
+        <aside className={styles.aside}>
+          <ConnectPanel endpoint={endpoint} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Shows one payload: JSON pretty-printed, text as is, an <img> or an <audio controls> from a data URL.
+import type { Payload } from '@/lib/explorer/payload';
+import styles from './explorer.module.css';
+
+export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2);
+
+export function PayloadView({ payload }: { payload: Payload }) {
+  switch (payload.kind) {
+    case 'json':
+      return (
+        <pre className={styles.code} data-testid="json-view">
+          {prettyJson(payload.value)}
+        </pre>
+      );
+    case 'text':
+      return (
+        <pre className={styles.code} data-testid="text-view">
+          {payload.text}
+        </pre>
+      );
+    case 'image':
+      return <img className={styles.image} src={payload.src} alt={`Result image (${payload.mimeType})`} data-testid="result-image" />;
+    case 'audio':
+      return (
+        <audio className={styles.audio} controls src={payload.src} data-testid="result-audio">
+          <a href={payload.src}>Download the {payload.mimeType} audio</a>
+        </audio>
+      );
+    case 'binary':
+      return (
+        <p className={styles.muted}>
+          {payload.size} bytes of {payload.mimeType} (not shown)
+        </p>
+      );
+  }
+}

@@ -1,0 +1,84 @@
+// The REST side of a derived tool: the URL its form values make, the curl line, and the REST response when sent.
+import { useState } from 'react';
+import { type Payload, responsePayload } from '@/lib/explorer/payload';
+import { curlCommand, restRequest } from '@/lib/explorer/rest-request';
+import type { ToolArguments } from '@/lib/explorer/schema-form';
+import type { RestRoute } from '@/lib/mcp/rest-meta';
+import { CopyBlock } from './copy-block';
+import styles from './explorer.module.css';
+import { PayloadView } from './payload-view';
+import { Spinner } from './spinner';
+import { errorMessage } from './use-gateway';
+
+type RestResult =
+  | { status: 'idle' | 'sending' }
+  | { status: 'received'; code: number; statusText: string; contentType: string; payload: Payload }
+  | { status: 'failed'; message: string };
+
+interface RestViewProps {
+  route: RestRoute;
+  /** The valid part of the form (unknown path parameters stay `{name}` in the URL). */
+  args: ToolArguments;
+  origin: string;
+  /** Whether the form is valid; when not, sending only shows the form's messages. */
+  valid: boolean;
+  onInvalid(): void;
+}
+
+async function send(method: string, url: string, body: unknown): Promise<RestResult> {
+  const response = await fetch(url, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const contentType = response.headers.get('content-type');
+  const payload = responsePayload(contentType, new Uint8Array(await response.arrayBuffer()));
+  return { status: 'received', code: response.status, statusText: response.statusText, contentType: contentType ?? '', payload };
+}
+
+export function RestView({ route, args, origin, valid, onInvalid }: RestViewProps) {
+  const [response, setResponse] = useState<RestResult>({ status: 'idle' });
+  const request = restRequest(route, args, origin);
+
+  async function onSend() {
+    if (!valid) return onInvalid();
+    setResponse({ status: 'sending' });
+    try {
+      setResponse(await send(request.method, request.url, request.body));
+    } catch (error) {
+      setResponse({ status: 'failed', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <section className={styles.rest} data-testid="rest-view" aria-label="REST">
+      <div className={styles.sectionHeader}>
+        <h3 className={styles.sectionHeading}>REST</h3>
+        <button type="button" className={styles.secondaryButton} onClick={onSend} disabled={response.status === 'sending'}>
+          Send REST request
+        </button>
+      </div>
+      <p className={styles.restUrl}>
+        <span className={styles.method}>{request.method}</span>{' '}
+        <code data-testid="rest-url">{request.url}</code>
+      </p>
+      <CopyBlock text={curlCommand(request)} label="curl command" testId="curl">
+        <span className={styles.caption}>curl</span>
+      </CopyBlock>
+      {response.status === 'sending' && <Spinner label="Sending…" />}
+      {response.status === 'failed' && (
+        <div className={styles.error} role="alert">
+          REST request failed: {response.message}
+        </div>
+      )}
+      {response.status === 'received' && (
+        <div data-testid="rest-response">
+          <p className={response.code < 400 ? styles.statusOk : styles.statusError} data-testid="rest-status">
+            HTTP {response.code} {response.statusText}
+            {response.contentType && <span className={styles.muted}> · {response.contentType}</span>}
+          </p>
+          <PayloadView payload={response.payload} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// One tool: name, title, REST route, description, its input form with Run, the MCP result and the REST view.
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import type { CallToolResult, Tool } from '@/lib/explorer/gateway-client';
+import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/lib/explorer/schema-form';
+import { restRouteOf } from '@/lib/mcp/rest-meta';
+import styles from './explorer.module.css';
+import { ResultView, type RunState } from './result-view';
+import { RestView } from './rest-view';
+import { controlId, SchemaFields } from './schema-fields';
+
+interface ToolCardProps {
+  tool: Tool;
+  origin: string;
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Filtered out: kept mounted, so its form and result survive. */
+  hidden: boolean;
+}
+
+/** Derived tools' descriptions start with their title; the card shows the title once. */
+function descriptionBody(tool: Tool): string {
+  const description = tool.description ?? '';
+  const [first, ...rest] = description.split('\n');
+  return tool.title && first.trim() === tool.title ? rest.join('\n').trim() : description.trim();
+}
+
+export function ToolCard({ tool, origin, callTool, hidden }: ToolCardProps) {
+  const idPrefix = useId();
+  const fields = useMemo(() => fieldsOf(tool.inputSchema as JsonSchema), [tool.inputSchema]);
+  const route = restRouteOf(tool._meta);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [showErrors, setShowErrors] = useState(false);
+  const [run, setRun] = useState<RunState>({ status: 'idle' });
+  const { args, errors } = readForm(fields, values);
+  const invalidKeys = Object.keys(errors);
+
+  /** Shows the form's messages and moves focus to the first invalid control. */
+  function revealErrors() {
+    setShowErrors(true);
+    document.getElementById(controlId(idPrefix, invalidKeys[0]))?.focus();
+  }
+
+  async function onRun(event: FormEvent) {
+    event.preventDefault();
+    if (invalidKeys.length) return revealErrors();
+    setRun({ status: 'running' });
+    try {
+      setRun({ status: 'done', result: await callTool(tool.name, args) });
+    } catch (error) {
+      setRun({ status: 'failed', error });
+    }
+  }
+
+  const headingId = `${idPrefix}-name`;
+  const description = descriptionBody(tool);
+  return (
+    <article className={styles.card} data-testid="tool-card" aria-labelledby={headingId} hidden={hidden}>
+      <header className={styles.cardHeader}>
+        <h2 id={headingId} className={styles.toolName} data-testid="tool-name">
+          {tool.name}
+        </h2>
+        <span className={styles.badge} data-testid="tool-route">
+          {route ? `${route.method} ${route.path}` : 'MCP only'}
+        </span>
+      </header>
+      {tool.title && <p className={styles.toolTitle}>{tool.title}</p>}
+      {description && <p className={styles.description}>{description}</p>}
+      <form className={styles.form} onSubmit={onRun} noValidate>
+        {fields.length ? (
+          <SchemaFields
+            fields={fields}
+            values={values}
+            errors={showErrors ? errors : {}}
+            idPrefix={idPrefix}
+            onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+          />
+        ) : (
+          <p className={styles.muted}>No input.</p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.runButton} data-testid="run-button" disabled={run.status === 'running'}>
+            Run
+          </button>
+        </div>
+      </form>
+      <ResultView run={run} />
+      {route && <RestView route={route} args={args} origin={origin} valid={!invalidKeys.length} onInvalid={revealErrors} />}
+    </article>
+  );
+}

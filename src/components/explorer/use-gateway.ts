@@ -1,0 +1,48 @@
+// React state of the explorer's MCP connection (connecting, the listed tools, or why it failed) and its tool calls.
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { connectGateway, type GatewayConnection, MCP_PATH, type Tool } from '@/lib/explorer/gateway-client';
+
+export type GatewayState = { status: 'connecting' } | { status: 'ready'; tools: Tool[] } | { status: 'failed'; error: string };
+
+export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const noSubscription = () => () => {};
+
+/** This page's origin; empty while rendering on the server. */
+export function useOrigin(): string {
+  return useSyncExternalStore(noSubscription, () => location.origin, () => '');
+}
+
+/** Connects to the gateway's MCP endpoint on this page's origin once mounted; `retry` connects again. */
+export function useGateway(origin: string) {
+  const [state, setState] = useState<GatewayState>({ status: 'connecting' });
+  const [attempt, setAttempt] = useState(0);
+  const connection = useRef<GatewayConnection | null>(null);
+
+  useEffect(() => {
+    if (!origin) return;
+    let active = true;
+    setState({ status: 'connecting' });
+    connectGateway(new URL(MCP_PATH, origin)).then(
+      (opened) => {
+        if (!active) return void opened.close();
+        connection.current = opened;
+        setState({ status: 'ready', tools: opened.tools });
+      },
+      (error: unknown) => active && setState({ status: 'failed', error: errorMessage(error) }),
+    );
+    return () => {
+      active = false;
+      void connection.current?.close();
+      connection.current = null;
+    };
+  }, [origin, attempt]);
+
+  const callTool = useCallback(async (name: string, args: Record<string, unknown>) => {
+    if (!connection.current) throw new Error('not connected to the MCP endpoint');
+    return connection.current.callTool(name, args);
+  }, []);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return { state, callTool, retry };
+}

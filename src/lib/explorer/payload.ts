@@ -1,0 +1,59 @@
+// What a result shows, whatever it came from (an MCP content item or a REST response body): JSON, text, image, audio.
+
+export type Payload =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; text: string }
+  | { kind: 'image' | 'audio'; mimeType: string; src: string }
+  | { kind: 'binary'; mimeType: string; size: number };
+
+/** Text that holds a JSON object or array becomes JSON (pretty-printed when shown); anything else stays text. */
+export function textPayload(text: string): Payload {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { kind: 'json', value: JSON.parse(trimmed) };
+    } catch {
+      // not JSON after all
+    }
+  }
+  return { kind: 'text', text };
+}
+
+export const dataUrl = (mimeType: string, base64: string) => `data:${mimeType};base64,${base64}`;
+
+type ContentItem = { type: string; text?: unknown; data?: unknown; mimeType?: unknown };
+
+/** An MCP content item: text (JSON detected), image or audio (base64 `data` as a data URL); others as their JSON. */
+export function contentPayload(item: ContentItem): Payload {
+  if (item.type === 'text' && typeof item.text === 'string') return textPayload(item.text);
+  if ((item.type === 'image' || item.type === 'audio') && typeof item.data === 'string') {
+    const mimeType = typeof item.mimeType === 'string' ? item.mimeType : 'application/octet-stream';
+    return { kind: item.type, mimeType, src: dataUrl(mimeType, item.data) };
+  }
+  return { kind: 'json', value: item };
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let start = 0; start < bytes.length; start += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + chunk));
+  }
+  return btoa(binary);
+}
+
+const isJsonType = (type: string) => type === 'application/json' || type.endsWith('+json');
+const isTextType = (type: string) =>
+  type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || type === 'application/javascript';
+
+/** A REST response body, by its Content-Type (parameters such as charset ignored). */
+export function responsePayload(contentType: string | null, bytes: Uint8Array): Payload {
+  const mimeType = (contentType ?? '').split(';')[0].trim().toLowerCase() || 'application/octet-stream';
+  if (isJsonType(mimeType) || isTextType(mimeType)) {
+    const text = new TextDecoder().decode(bytes);
+    return isJsonType(mimeType) ? textPayload(text) : { kind: 'text', text };
+  }
+  const media = mimeType.split('/')[0];
+  if (media === 'image' || media === 'audio') return { kind: media, mimeType, src: dataUrl(mimeType, bytesToBase64(bytes)) };
+  return { kind: 'binary', mimeType, size: bytes.length };
+}
