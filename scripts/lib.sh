@@ -1,5 +1,8 @@
 # Shared steps of the project scripts: install npm packages and Debian's chromium when they are missing.
 
+# Next.js would otherwise print its telemetry notice (and phone home) on every build.
+export NEXT_TELEMETRY_DISABLED=1
+
 # Installs the locked npm packages when node_modules is missing or older than package-lock.json.
 ensure_node_modules() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -1,6 +1,6 @@
 // Unit tests of the explorer's form model (JSON Schema → fields → validated tool arguments) and its REST request.
 import { describe, expect, test } from 'vitest';
-import { curlCommand, restRequest } from '@/lib/explorer/rest-request';
+import { curlCommand, restRequest } from '@/lib/mcp/rest-request';
 import { fieldsOf, initialValues, type JsonSchema, readForm } from '@/lib/explorer/schema-form';
 
 const getUserInput: JsonSchema = {

@@ -1,7 +1,7 @@
 // The REST side of a derived tool: the URL its form values make, the curl line, and the REST response when sent.
 import { useState } from 'react';
 import { type Payload, responsePayload } from '@/lib/explorer/payload';
-import { curlCommand, restRequest } from '@/lib/explorer/rest-request';
+import { curlCommand, restRequest } from '@/lib/mcp/rest-request';
 import type { ToolArguments } from '@/lib/explorer/schema-form';
 import type { RestRoute } from '@/lib/mcp/rest-meta';
 import { CopyBlock } from './copy-block';

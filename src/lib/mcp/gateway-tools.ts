@@ -6,6 +6,7 @@ import { ToModelOutput } from '@/lib/tools';
 import { controllers } from '@/modules';
 import { withOptionalEmptySlots } from './optional-slots';
 import { REST_META_KEY, type RestRoute } from './rest-meta';
+import { restRequest } from './rest-request';
 import { standaloneTools } from './standalone-tools';
 
 /** What the MCP route registers for one tool. */
@@ -20,16 +21,10 @@ export interface GatewayTool {
   execute(input: unknown): Promise<CallToolResult>;
 }
 
-type RestInput = { params?: Record<string, unknown>; query?: Record<string, unknown> };
-
-/** The absolute REST URL of a GET tool call (path parameters filled in, query appended); else undefined. */
+/** The absolute REST URL of a GET tool call (where oversize media can be fetched instead); else undefined. */
 export function restUrlOf(route: RestRoute | undefined, input: unknown): string | undefined {
   if (route?.method !== 'GET') return undefined;
-  const { params = {}, query = {} } = (input ?? {}) as RestInput;
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
-  const url = new URL(path, selfOrigin());
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
-  return url.href;
+  return restRequest(route, (input ?? {}) as Record<string, unknown>, selfOrigin()).url;
 }
 
 type HandlerMetadata = { httpMethod: string; path: string };

@@ -1,6 +1,8 @@
-// The REST request equivalent to a tool call: URL from the advertised route and the arguments, and its curl line.
-import type { RestRoute } from '@/lib/mcp/rest-meta';
-import type { ToolArguments } from './schema-form';
+// The REST request equivalent to a tool call (URL from the route and the arguments) and its curl line; browser-safe.
+import type { RestRoute } from './rest-meta';
+
+/** Tool arguments: the `params`, `query` and `body` slots of a derived tool. */
+type ToolArguments = Record<string, unknown>;
 
 export interface RestRequest {
   method: string;
