@@ -18,7 +18,9 @@ export function toServedTools(tools: GatewayTool[]): ServedTool[] {
 
 async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
   try {
-    return await runInToolCall({ mcp, restUrl: restUrlOf(tool.restRoute, input) }, () => tool.execute(input));
+    // The REST URL is needed only for oversize media: worked out on demand, not on every call.
+    const context = { mcp, get restUrl() { return restUrlOf(tool.restRoute, input); } };
+    return await runInToolCall(context, () => tool.execute(input));
   } catch (error) {
     return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
   }
