@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients).
+# Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients),
+# with a throwaway PostgreSQL cluster on loopback for the PostgreSQL store tests (stopped on exit).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 set -e
 ensure_node_modules
 ensure_chromium
+trap stop_postgres EXIT
+ensure_postgres
 rm -rf test-reports && mkdir -p test-reports
 npx tsc --noEmit
 set +e
