@@ -7,6 +7,15 @@ import { serverLogFile } from './support/server';
 const demoTools = [
   'UserController_getUser',
   'UserController_listUsers',
+  'UserController_createUser',
+  'UserController_deleteUser',
+  'TaskController_listTasks',
+  'TaskController_getTask',
+  'TaskController_createTask',
+  'TaskController_updateTask',
+  'TaskController_moveTask',
+  'TaskController_deleteTask',
+  'BoardController_getBoard',
   'MediaController_getImage',
   'MediaController_getAudio',
   'MediaController_getAudioFromURL',
@@ -20,6 +29,12 @@ type RestGet = (path: string) => Promise<Response>;
 const asset = (name: string) => fs.readFileSync(`public/media/${name}`).toString('base64');
 const restBase64 = async (rest: RestGet, path: string) => Buffer.from(await (await rest(path)).arrayBuffer()).toString('base64');
 const annotations = { audience: ['user'], priority: 0.8 };
+const failure = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
+/** The output of a JSON tool whose REST twin answers `path`: text + structuredContent (an array under `items`). */
+const restJson = async (rest: RestGet, path: string): Promise<ToolResult> => {
+  const body = await (await rest(path)).json();
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: Array.isArray(body) ? { items: body } : body };
+};
 
 /** For each tool: the calls made and the exact output expected, computed from REST or the app's own files. */
 const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<string, unknown>, ToolResult]>>> = {
@@ -35,6 +50,27 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
     const users = await (await rest('/api/users')).json();
     return [[{}, { content: [{ type: 'text', text: JSON.stringify(users) }], structuredContent: { items: users } }]];
   },
+  // This server's data stays as seeded (other specs rely on it): the writing tools are called here only on their refusal
+  // paths; e2e/board.spec.ts drives them to success against servers of its own.
+  UserController_createUser: async () => [
+    [{ body: { name: 'Ada again', email: 'ada@example.com' } }, failure('A user with email ada@example.com already exists')],
+  ],
+  UserController_deleteUser: async () => [[{ params: { id: 424242 } }, failure('User 424242 not found')]],
+  TaskController_listTasks: async (rest) => [
+    [{}, await restJson(rest, '/api/tasks')],
+    [{ query: { status: 'done', assigneeId: 1 } }, await restJson(rest, '/api/tasks?status=done&assigneeId=1')],
+  ],
+  TaskController_getTask: async () => [[{ params: { id: 424242 } }, failure('Task 424242 not found')]],
+  TaskController_createTask: async () => [
+    [
+      { body: { title: 'Orphan', assigneeId: 424242 } },
+      failure('User 424242 not found: a task can only be assigned to an existing user'),
+    ],
+  ],
+  TaskController_updateTask: async () => [[{ params: { id: 424242 }, body: { title: 'x' } }, failure('Task 424242 not found')]],
+  TaskController_moveTask: async () => [[{ params: { id: 424242 }, body: { status: 'done' } }, failure('Task 424242 not found')]],
+  TaskController_deleteTask: async () => [[{ params: { id: 424242 } }, failure('Task 424242 not found')]],
+  BoardController_getBoard: async (rest) => [[{}, await restJson(rest, '/api/board')]],
   MediaController_getImage: async (rest) => [
     [{}, { content: [{ type: 'image', data: await restBase64(rest, '/api/media/image'), mimeType: 'image/png' }] }],
   ],

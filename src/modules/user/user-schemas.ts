@@ -19,3 +19,20 @@ export const UserIdParamsSchema = z
     id: z.coerce.number().int().positive().meta({ description: 'Numeric id of the user, e.g. 1' }),
   })
   .meta({ description: 'Path parameters' });
+
+export const NewUserSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).meta({ description: 'Full name, e.g. "Katherine Johnson"' }),
+    email: z.email().max(200).meta({ description: 'Email address; must not belong to another user' }),
+    role: z.enum(USER_ROLES).default('member').meta({ description: 'admin or member (default member)' }),
+  })
+  .meta({ description: 'The new user' });
+
+export const DeletedUserSchema = z
+  .object({
+    user: UserSchema.meta({ description: 'The user as it was before deletion' }),
+    unassignedTaskIds: z
+      .array(z.number().int().positive())
+      .meta({ description: 'Ids of the tasks that were assigned to the user and are now unassigned' }),
+  })
+  .meta({ description: 'What deleting the user did' });

@@ -1,6 +1,6 @@
-// Reads users from the store; knows nothing about requests.
-import { store } from '@/lib/db/store';
-import { found } from '@/lib/store-errors';
+// Users of the store: read, create, delete (their tasks stay, unassigned); knows nothing about requests.
+import { store, type DeletedUser, type NewUser } from '@/lib/db/store';
+import { found, refusalsAsHttp } from '@/lib/store-errors';
 import type { User } from './user-schemas';
 
 export default class UserService {
@@ -12,5 +12,15 @@ export default class UserService {
   /** Every user, oldest first. */
   static listUsers(): Promise<User[]> {
     return store().listUsers();
+  }
+
+  /** Adds a user; 409 when the email is taken. */
+  static createUser(user: NewUser): Promise<User> {
+    return refusalsAsHttp(store().createUser(user));
+  }
+
+  /** Deletes a user and unassigns their tasks; 404 when there is no such user. */
+  static async deleteUser(id: number): Promise<DeletedUser> {
+    return found(await store().deleteUser(id), `User ${id}`);
   }
 }
