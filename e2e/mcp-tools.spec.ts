@@ -148,6 +148,63 @@ for (const era of eras) {
       expect(sum.inputSchema).toMatchObject({ type: 'object', required: ['a', 'b'], properties: { a: { type: 'number' } } });
     });
 
+    test('tools/list: annotations follow the HTTP method, with per-procedure overrides', async () => {
+      const tools = Object.fromEntries((await client.listTools()).map((tool) => [tool.name, tool]));
+      const deleting = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+      expect(tools.UserController_getUser.annotations).toEqual({ readOnlyHint: true });
+      expect(tools.MediaController_getImage.annotations).toEqual({ readOnlyHint: true });
+      expect(tools.TaskController_deleteTask.annotations).toEqual(deleting);
+      expect(tools.UserController_deleteUser.annotations).toEqual(deleting);
+      expect(tools.TaskController_updateTask.annotations).toEqual({ readOnlyHint: false });
+      // PUT and POST, each with `x-tool-annotations: { destructiveHint: false }` on its @operation
+      expect(tools.TaskController_moveTask.annotations).toEqual({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
+      expect(tools.TaskController_createTask.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
+      expect(tools.sum_numbers.annotations).toBeUndefined();
+    });
+
+    test('tools/list: JSON tools declare their outputSchema (arrays as { items }), others none; the stream is no tool', async () => {
+      const tools = Object.fromEntries((await client.listTools()).map((tool) => [tool.name, tool]));
+      expect(tools.UserController_getUser.outputSchema).toMatchObject({
+        type: 'object',
+        required: ['id', 'name', 'email', 'role', 'createdAt'],
+        properties: { id: { type: 'integer' }, role: { enum: ['admin', 'member'] } },
+      });
+      for (const name of ['UserController_listUsers', 'TaskController_listTasks']) {
+        expect(tools[name].outputSchema, name).toMatchObject({
+          type: 'object',
+          required: ['items'],
+          properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } },
+        });
+      }
+      expect(tools.TaskController_moveTask.outputSchema).toMatchObject({
+        properties: { status: { enum: ['todo', 'in_progress', 'done'] }, assigneeId: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+      });
+      expect(tools.BoardController_getBoard.outputSchema).toMatchObject({ type: 'object', required: ['columns', 'users'] });
+      for (const name of ['MediaController_getImage', 'TextController_getGreeting', 'FixtureController_getVndJson', 'sum_numbers']) {
+        expect(tools[name].outputSchema, name).toBeUndefined();
+      }
+      expect(Object.keys(tools)).not.toContain('BoardController_streamBoard');
+    });
+
+    test('the client checks structuredContent against the outputSchema: a reply changed on the way is refused', async ({ baseURL }) => {
+      const tampered = await connect(era, baseURL!, {
+        tamper: ({ result }) => {
+          const structured = result?.structuredContent as { role?: string; items?: unknown[] } | undefined;
+          if (structured?.role) structured.role = 'pirate';
+          structured?.items?.push({ id: 'not a user' });
+        },
+      });
+      try {
+        await tampered.listTools();
+        await expect(tampered.callTool('UserController_getUser', { params: { id: 1 } })).rejects.toThrow(/structured content/i);
+        await expect(tampered.callTool('UserController_listUsers')).rejects.toThrow(/structured content/i);
+        await client.listTools();
+        expect((await client.callTool('UserController_getUser', { params: { id: 1 } })).structuredContent).toMatchObject({ role: 'admin' });
+      } finally {
+        await tampered.close();
+      }
+    });
+
     test('[R01][R04][R06][R10][R11][R12][R13][R14][R15][R16][R21][R28][R29] every tool answers with the exact output', async ({ request }) => {
       const rest: RestGet = async (path) => {
         const response = await request.get(path);

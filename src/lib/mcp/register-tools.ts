@@ -13,8 +13,9 @@ async function run(tool: GatewayTool, input: unknown) {
 
 export function registerTools(server: McpServer, tools: GatewayTool[]): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema, _meta } = tool;
-    if (inputSchema) server.registerTool(name, { title, description, inputSchema, _meta }, (args) => run(tool, args));
-    else server.registerTool(name, { title, description, _meta }, () => run(tool, {}));
+    const { name, title, description, inputSchema, outputSchema, annotations, _meta } = tool;
+    const config = { title, description, outputSchema, annotations, _meta };
+    if (inputSchema) server.registerTool(name, { ...config, inputSchema }, (args) => run(tool, args));
+    else server.registerTool(name, config, () => run(tool, {}));
   }
 }
