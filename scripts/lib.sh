@@ -35,9 +35,10 @@ postgres_bin_dir() {
   [ -n "$dir" ] && [ -x "$dir/initdb" ] && echo "$dir"
 }
 
-# Runs a command as the `postgres` OS user when we are root (PostgreSQL refuses to run as root), else as ourselves.
+# Runs a command as the `postgres` OS user when we are root (PostgreSQL refuses to run as root), else as ourselves;
+# from / , since that user may not enter the working directory (paths given to it are absolute).
 as_postgres_user() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # Starts a throwaway PostgreSQL cluster (Debian's `postgresql`, installed when missing) in a temp dir, listening on a
