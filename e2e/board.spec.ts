@@ -3,7 +3,10 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type Backend, createTestDatabase, type TestDatabase } from '../test/support/databases';
 import { connect, type Era, eras, type GatewayClient } from './support/mcp';
-import { instancePorts, type RunningServer, startNextServer } from './support/server';
+import { e2ePort, type RunningServer, startServer } from './support/server';
+
+/** This spec's own instances, A and B, listen on the two ports after the shared server's. */
+const instancePorts = [e2ePort + 1, e2ePort + 2];
 
 // Both describes use the same two ports: one after the other, in one worker.
 test.describe.configure({ mode: 'serial' });
@@ -136,7 +139,7 @@ function instancesOn(backend: Backend, count: 1 | 2): RunningServer[] {
   test.beforeAll(async () => {
     database = await createTestDatabase(backend);
     for (const [index, port] of instancePorts.slice(0, count).entries()) {
-      servers.push(await startNextServer(port, database.env, `test-results/board-${backend}-${'AB'[index]}.log`));
+      servers.push(await startServer(port, database.env, `test-results/board-${backend}-${'AB'[index]}.log`));
     }
   });
   test.afterAll(async () => {

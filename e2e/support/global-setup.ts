@@ -1,6 +1,8 @@
-// Playwright global setup: one production server for the whole run, stopped by the returned teardown.
-import { startServer } from './server';
+// Playwright global setup: one production server for the whole run (its pid in E2E_SERVER_PID), stopped at teardown.
+import { e2ePort, startServer } from './server';
 
 export default async function globalSetup() {
-  return startServer();
+  const server = await startServer(e2ePort);
+  process.env.E2E_SERVER_PID = String(server.pid);
+  return server.stop;
 }

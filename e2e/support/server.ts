@@ -1,18 +1,17 @@
-// Starts and stops production servers for the end-to-end tests (loopback only, each with its own database).
+// Starts and stops production servers (`next start`) for end-to-end tests: loopback only, each with its own database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase } from '../../test/support/databases';
 
 export const e2ePort = Number(process.env.E2E_PORT) || 3217;
 export const e2eBaseURL = `http://localhost:${e2ePort}`;
-/** Ports of the board tests' own instances (A and B): the two after E2E_PORT. */
-export const instancePorts = [e2ePort + 1, e2ePort + 2] as const;
-/** Where the shared server's stdout and stderr go, so tests can find what it logged. */
+/** Where the main test server's stdout and stderr go, so tests can find what it logged. */
 export const serverLogFile = path.resolve('test-results', 'server.log');
 
 export interface RunningServer {
   baseURL: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -21,7 +20,8 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string,
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
     try {
-      if ((await fetch(url)).ok) return;
+      await fetch(url);
+      return;
     } catch {
       // not listening yet
     }
@@ -30,38 +30,38 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string,
   throw new Error(`server not ready at ${url} after ${timeoutMs} ms; see ${logFile}`);
 }
 
-/** Starts `next start` (a build must exist) on `port` with `env` added; resolves once it answers REST. */
-export async function startNextServer(port: number, env: Record<string, string>, logFile: string): Promise<RunningServer> {
+/** Starts `next start` (a build must exist) on `port` with the test fixtures on and extra `env`. */
+export async function startServer(port: number, env: Record<string, string> = {}, logFile = serverLogFile): Promise<RunningServer> {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` first');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-e2e-'));
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_FILE: path.join(dataDir, 'gateway.db'),
+      GATEWAY_TEST_FIXTURES: '1',
+      ...env,
+    },
     stdio: ['ignore', log, log],
   });
   const baseURL = `http://localhost:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
+  await waitUntilReady(`${baseURL}/favicon.ico`, child, logFile, 30_000);
+  return {
+    baseURL,
+    pid: child.pid!,
+    stop: async () => {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    fs.closeSync(log);
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  try {
-    await waitUntilReady(`${baseURL}/api/users`, child, logFile, 30_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseURL, stop };
 }
 
-/** The shared server of the run: test fixtures on, a fresh SQLite database; returns a function that stops it. */
-export async function startServer(): Promise<() => Promise<void>> {
-  const database = await createTestDatabase('sqlite');
-  const server = await startNextServer(e2ePort, { ...database.env, GATEWAY_TEST_FIXTURES: '1' }, serverLogFile);
-  return async () => {
-    await server.stop();
-    await database.drop();
-  };
+/** Resident memory of a process, in bytes (Linux /proc). */
+export function residentBytes(pid: number): number {
+  const kib = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1];
+  return Number(kib) * 1024;
 }
