@@ -1,4 +1,4 @@
-# Shared steps of the project scripts: install npm packages and Debian's chromium when they are missing.
+# Shared steps of the project scripts: install npm packages, Debian's chromium and postgresql when missing; a test cluster.
 
 # Installs the locked npm packages when node_modules is missing or older than package-lock.json.
 ensure_node_modules() {
