@@ -5,6 +5,8 @@ import type { Board, BoardEvent } from './board-schemas';
 const COLUMN_TITLES: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
 /** Changes this close together (a move touches several rows; NOTIFY may come per table) make one snapshot. */
 const COALESCE_MS = 20;
+/** Wait before loading again when a load failed (the database was unreachable, say). */
+const RETRY_MS = 1000;
 /** A keep-alive line this often, which also finds watchers whose connection is gone. */
 const HEARTBEAT_MS = 15_000;
 
@@ -57,7 +59,8 @@ class BoardFeed {
       for (const watcher of fresh) watcher.seen = number;
       this.deliver(fresh, { type: 'board', board });
     } catch (error) {
-      console.error('Board stream: loading the board failed:', error);
+      console.error('Board stream: loading the board failed; trying again in a second:', error);
+      setTimeout(() => this.watchers.size && this.schedule(), RETRY_MS).unref();
     }
   }
 
