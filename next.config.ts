@@ -1,8 +1,8 @@
-// Next.js configuration: native modules stay server-side, no telemetry-dependent features.
+// Next.js configuration: native and database client modules stay server-side, no telemetry-dependent features.
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ['better-sqlite3'],
+  serverExternalPackages: ['better-sqlite3', 'pg'],
   poweredByHeader: false,
 };
 

@@ -7,6 +7,15 @@ import { serverLogFile } from './support/server';
 const demoTools = [
   'UserController_getUser',
   'UserController_listUsers',
+  'UserController_createUser',
+  'UserController_deleteUser',
+  'TaskController_listTasks',
+  'TaskController_getTask',
+  'TaskController_createTask',
+  'TaskController_updateTask',
+  'TaskController_moveTask',
+  'TaskController_deleteTask',
+  'BoardController_getBoard',
   'MediaController_getImage',
   'MediaController_getAudio',
   'MediaController_getAudioFromURL',
@@ -20,6 +29,12 @@ type RestGet = (path: string) => Promise<Response>;
 const asset = (name: string) => fs.readFileSync(`public/media/${name}`).toString('base64');
 const restBase64 = async (rest: RestGet, path: string) => Buffer.from(await (await rest(path)).arrayBuffer()).toString('base64');
 const annotations = { audience: ['user'], priority: 0.8 };
+const failure = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
+/** The output of a JSON tool whose REST twin answers `path`: text + structuredContent (an array under `items`). */
+const restJson = async (rest: RestGet, path: string): Promise<ToolResult> => {
+  const body = await (await rest(path)).json();
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: Array.isArray(body) ? { items: body } : body };
+};
 
 /** For each tool: the calls made and the exact output expected, computed from REST or the app's own files. */
 const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<string, unknown>, ToolResult]>>> = {
@@ -35,6 +50,27 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
     const users = await (await rest('/api/users')).json();
     return [[{}, { content: [{ type: 'text', text: JSON.stringify(users) }], structuredContent: { items: users } }]];
   },
+  // This server's data stays as seeded (other specs rely on it): the writing tools are called here only on their refusal
+  // paths; e2e/board.spec.ts drives them to success against servers of its own.
+  UserController_createUser: async () => [
+    [{ body: { name: 'Ada again', email: 'ada@example.com' } }, failure('A user with email ada@example.com already exists')],
+  ],
+  UserController_deleteUser: async () => [[{ params: { id: 424242 } }, failure('User 424242 not found')]],
+  TaskController_listTasks: async (rest) => [
+    [{}, await restJson(rest, '/api/tasks')],
+    [{ query: { status: 'done', assigneeId: 1 } }, await restJson(rest, '/api/tasks?status=done&assigneeId=1')],
+  ],
+  TaskController_getTask: async () => [[{ params: { id: 424242 } }, failure('Task 424242 not found')]],
+  TaskController_createTask: async () => [
+    [
+      { body: { title: 'Orphan', assigneeId: 424242 } },
+      failure('User 424242 not found: a task can only be assigned to an existing user'),
+    ],
+  ],
+  TaskController_updateTask: async () => [[{ params: { id: 424242 }, body: { title: 'x' } }, failure('Task 424242 not found')]],
+  TaskController_moveTask: async () => [[{ params: { id: 424242 }, body: { status: 'done' } }, failure('Task 424242 not found')]],
+  TaskController_deleteTask: async () => [[{ params: { id: 424242 } }, failure('Task 424242 not found')]],
+  BoardController_getBoard: async (rest) => [[{}, await restJson(rest, '/api/board')]],
   MediaController_getImage: async (rest) => [
     [{}, { content: [{ type: 'image', data: await restBase64(rest, '/api/media/image'), mimeType: 'image/png' }] }],
   ],
@@ -110,6 +146,63 @@ for (const era of eras) {
       expect(fromUrl.inputSchema).toMatchObject({ required: [], properties: { query: { properties: { url: { type: 'string' } } } } });
       const sum = tools.find((tool) => tool.name === 'sum_numbers')!;
       expect(sum.inputSchema).toMatchObject({ type: 'object', required: ['a', 'b'], properties: { a: { type: 'number' } } });
+    });
+
+    test('tools/list: annotations follow the HTTP method, with per-procedure overrides', async () => {
+      const tools = Object.fromEntries((await client.listTools()).map((tool) => [tool.name, tool]));
+      const deleting = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+      expect(tools.UserController_getUser.annotations).toEqual({ readOnlyHint: true });
+      expect(tools.MediaController_getImage.annotations).toEqual({ readOnlyHint: true });
+      expect(tools.TaskController_deleteTask.annotations).toEqual(deleting);
+      expect(tools.UserController_deleteUser.annotations).toEqual(deleting);
+      expect(tools.TaskController_updateTask.annotations).toEqual({ readOnlyHint: false });
+      // PUT and POST, each with `x-tool-annotations: { destructiveHint: false }` on its @operation
+      expect(tools.TaskController_moveTask.annotations).toEqual({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
+      expect(tools.TaskController_createTask.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
+      expect(tools.sum_numbers.annotations).toBeUndefined();
+    });
+
+    test('tools/list: JSON tools declare their outputSchema (arrays as { items }), others none; the stream is no tool', async () => {
+      const tools = Object.fromEntries((await client.listTools()).map((tool) => [tool.name, tool]));
+      expect(tools.UserController_getUser.outputSchema).toMatchObject({
+        type: 'object',
+        required: ['id', 'name', 'email', 'role', 'createdAt'],
+        properties: { id: { type: 'integer' }, role: { enum: ['admin', 'member'] } },
+      });
+      for (const name of ['UserController_listUsers', 'TaskController_listTasks']) {
+        expect(tools[name].outputSchema, name).toMatchObject({
+          type: 'object',
+          required: ['items'],
+          properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } },
+        });
+      }
+      expect(tools.TaskController_moveTask.outputSchema).toMatchObject({
+        properties: { status: { enum: ['todo', 'in_progress', 'done'] }, assigneeId: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+      });
+      expect(tools.BoardController_getBoard.outputSchema).toMatchObject({ type: 'object', required: ['columns', 'users'] });
+      for (const name of ['MediaController_getImage', 'TextController_getGreeting', 'FixtureController_getVndJson', 'sum_numbers']) {
+        expect(tools[name].outputSchema, name).toBeUndefined();
+      }
+      expect(Object.keys(tools)).not.toContain('BoardController_streamBoard');
+    });
+
+    test('the client checks structuredContent against the outputSchema: a reply changed on the way is refused', async ({ baseURL }) => {
+      const tampered = await connect(era, baseURL!, {
+        tamper: ({ result }) => {
+          const structured = result?.structuredContent as { role?: string; items?: unknown[] } | undefined;
+          if (structured?.role) structured.role = 'pirate';
+          structured?.items?.push({ id: 'not a user' });
+        },
+      });
+      try {
+        await tampered.listTools();
+        await expect(tampered.callTool('UserController_getUser', { params: { id: 1 } })).rejects.toThrow(/structured content/i);
+        await expect(tampered.callTool('UserController_listUsers')).rejects.toThrow(/structured content/i);
+        await client.listTools();
+        expect((await client.callTool('UserController_getUser', { params: { id: 1 } })).structuredContent).toMatchObject({ role: 'admin' });
+      } finally {
+        await tampered.close();
+      }
     });
 
     test('[R01][R04][R06][R10][R11][R12][R13][R14][R15][R16][R21][R28][R29] every tool answers with the exact output', async ({ request }) => {

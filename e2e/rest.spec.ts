@@ -19,6 +19,8 @@ test('REST ↔ MCP parity: every JSON tool’s structuredContent deep-equals the
       ['/api/users/1', 'UserController_getUser', { params: { id: 1 } }],
       ['/api/users/3', 'UserController_getUser', { params: { id: 3 } }],
       ['/api/users', 'UserController_listUsers', {}],
+      ['/api/tasks', 'TaskController_listTasks', {}],
+      ['/api/board', 'BoardController_getBoard', {}],
       ['/api/fixture/vnd-json', 'FixtureController_getVndJson', {}],
     ];
     for (const [path, tool, args] of cases) {
@@ -37,4 +39,34 @@ test('REST errors: unknown user 404, invalid id 400, disallowed media URL 403', 
   const refused = await request.get('/api/media/from-url?url=http%3A%2F%2F169.254.169.254%2F');
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toMatch(/not allowed/);
+});
+
+test('REST errors of the board: unknown task 404, unknown assignee 422, taken email 409, invalid input 400', async ({ request }) => {
+  expect((await request.get('/api/tasks/424242')).status()).toBe(404);
+  expect((await request.put('/api/tasks/424242/move', { data: { status: 'done' } })).status()).toBe(404);
+  expect((await request.delete('/api/users/424242')).status()).toBe(404);
+  const orphan = await request.post('/api/tasks', { data: { title: 'Orphan', assigneeId: 424242 } });
+  expect(orphan.status()).toBe(422);
+  expect((await orphan.json()).message).toBe('User 424242 not found: a task can only be assigned to an existing user');
+  expect((await request.post('/api/users', { data: { name: 'Ada', email: 'ada@example.com' } })).status()).toBe(409);
+  expect((await request.post('/api/tasks', { data: { title: '' } })).status()).toBe(400);
+  expect((await request.post('/api/users', { data: { name: 'No email', email: 'not-an-email' } })).status()).toBe(400);
+  expect((await request.put('/api/tasks/1/move', { data: { status: 'archived' } })).status()).toBe(400);
+  expect(await (await request.get('/api/tasks')).json()).toEqual([]);
+});
+
+test('the board stream (REST only): JSON Lines, starting with the board as GET /api/board has it', async ({ request, baseURL }) => {
+  const stop = new AbortController();
+  try {
+    const response = await fetch(`${baseURL}/api/board/stream`, { signal: stop.signal });
+    expect(response.headers.get('content-type')).toBe('application/jsonl; charset=utf-8');
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('\n')) text += new TextDecoder().decode((await reader.read()).value);
+    const board = await (await request.get('/api/board')).json();
+    expect(JSON.parse(text.split('\n')[0])).toEqual({ type: 'board', board });
+    expect(board.columns.map((column: { status: string }) => column.status)).toEqual(['todo', 'in_progress', 'done']);
+  } finally {
+    stop.abort();
+  }
 });

@@ -93,7 +93,7 @@ test.describe('hardened settings: GATEWAY_TOKEN, GATEWAY_TRUST_PROXY, small medi
     const authorization = { Authorization: `Bearer ${token}` };
     expect((await fetch(`${server.baseURL}/api/users/1`, { headers: authorization })).status).toBe(200);
     for (const era of ['sdk-v1 (2025 era)', 'client-v2 (2026-07-28)'] as const) {
-      const client = await connect(era, server.baseURL, authorization);
+      const client = await connect(era, server.baseURL, { headers: authorization });
       expect((await client.callTool('sum_numbers', { a: 40, b: 2 })).content).toEqual([{ type: 'text', text: '42' }]);
       await client.close();
     }
@@ -106,7 +106,7 @@ test.describe('hardened settings: GATEWAY_TOKEN, GATEWAY_TRUST_PROXY, small medi
   });
 
   test('media over MCP_MAX_MEDIA_BYTES is not inlined: a clear isError naming the REST URL', async () => {
-    const client = await connect('sdk-v1 (2025 era)', server.baseURL, { Authorization: `Bearer ${token}` });
+    const client = await connect('sdk-v1 (2025 era)', server.baseURL, { headers: { Authorization: `Bearer ${token}` } });
     const result = await client.callTool('MediaController_getImage');
     await client.close();
     expect(result.isError).toBe(true);

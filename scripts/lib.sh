@@ -1,4 +1,5 @@
-# Shared steps of the project scripts: install npm packages and Debian's chromium when they are missing.
+# Shared steps of the project scripts: install npm packages, Debian's chromium and postgresql when missing, the
+# conformance suite; start a throwaway PostgreSQL test cluster.
 
 # Next.js would otherwise print its telemetry notice (and phone home) on every build.
 export NEXT_TELEMETRY_DISABLED=1
@@ -49,4 +50,48 @@ wait_for_url() {
       if (Date.now() > deadline) { console.error(`no answer from ${url}`); process.exit(1); }
       setTimeout(poll, 100);
     })();' "$1" "${2:-30}"
+}
+
+# Directory of Debian's PostgreSQL server binaries (initdb, pg_ctl), newest version first; empty when not installed.
+postgres_bin_dir() {
+  local dir
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$dir" ] && [ -x "$dir/initdb" ] && echo "$dir"
+}
+
+# Runs a command as the `postgres` OS user when we are root (PostgreSQL refuses to run as root), else as ourselves;
+# from / , since that user may not enter the working directory (paths given to it are absolute).
+as_postgres_user() {
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
+}
+
+# Starts a throwaway PostgreSQL cluster (Debian's `postgresql`, installed when missing) in a temp dir, listening on a
+# free loopback port only, and exports TEST_DATABASE_URL (superuser `postgres`, no password). Stop it with stop_postgres.
+ensure_postgres() {
+  if [ -z "$(postgres_bin_dir)" ]; then
+    echo "Installing Debian's postgresql…"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+  fi
+  local bin port
+  bin=$(postgres_bin_dir)
+  PG_TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/gateway-pg-XXXXXX")
+  [ "$(id -u)" = 0 ] && chown postgres: "$PG_TEST_DIR"
+  port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
+  as_postgres_user "$bin/initdb" -D "$PG_TEST_DIR/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
+  as_postgres_user "$bin/pg_ctl" -D "$PG_TEST_DIR/data" -l "$PG_TEST_DIR/server.log" -w -s start \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_TEST_DIR -c fsync=off -c synchronous_commit=off"
+  export PG_TEST_DIR
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+  echo "PostgreSQL test cluster on 127.0.0.1:$port"
+}
+
+# Stops the cluster ensure_postgres started and removes its directory.
+stop_postgres() {
+  [ -n "${PG_TEST_DIR:-}" ] && [ -d "$PG_TEST_DIR" ] || return 0
+  as_postgres_user "$(postgres_bin_dir)/pg_ctl" -D "$PG_TEST_DIR/data" -m fast -w -s stop || true
+  rm -rf "$PG_TEST_DIR"
+  unset PG_TEST_DIR TEST_DATABASE_URL
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients),
-# and the official MCP conformance suite.
+# and the official MCP conformance suite; a throwaway PostgreSQL cluster on loopback serves the PostgreSQL store
+# tests (stopped on exit).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 set -e
 ensure_node_modules
 ensure_chromium
+trap stop_postgres EXIT
+ensure_postgres
 rm -rf test-reports && mkdir -p test-reports
 ensure_conformance_suite
 npx tsc --noEmit

@@ -16,10 +16,19 @@ export type ToolResult = {
   _meta?: Record<string, unknown>;
 };
 
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
 export interface GatewayClient {
-  listTools(): Promise<
-    Array<{ name: string; title?: string; description?: string; inputSchema: Record<string, unknown>; _meta?: Record<string, unknown> }>
-  >;
+  /** tools/list; the SDK clients also keep each tool's outputSchema, and check later results against it. */
+  listTools(): Promise<ListedTool[]>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
 }
@@ -31,14 +40,41 @@ function toolOutput(result: ToolResult): ToolResult {
   return Object.keys(own).length ? { ...rest, _meta: own } : rest;
 }
 
-export async function connect(era: Era, baseURL: string, headers: Record<string, string> = {}): Promise<GatewayClient> {
+/** Changes a JSON-RPC message the server sent before the client reads it (to prove what the client checks). */
+export type Tamper = (message: { result?: Record<string, unknown> }) => void;
+
+/** A fetch that passes each JSON or SSE-framed JSON-RPC reply through `tamper`. */
+function tamperingFetch(tamper: Tamper): typeof fetch {
+  const rewrite = (json: string) => {
+    const message = JSON.parse(json);
+    tamper(message);
+    return JSON.stringify(message);
+  };
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const type = response.headers.get('content-type') ?? '';
+    const sse = type.includes('text/event-stream');
+    if (!response.ok || !(sse || type.includes('json'))) return response;
+    const text = await response.text();
+    const body = sse ? text.replace(/^data: (.+)$/gm, (_, json: string) => `data: ${rewrite(json)}`) : rewrite(text);
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(body, { status: response.status, headers });
+  };
+}
+
+export async function connect(
+  era: Era,
+  baseURL: string,
+  { headers = {}, tamper }: { headers?: Record<string, string>; tamper?: Tamper } = {},
+): Promise<GatewayClient> {
   const url = new URL('/api/mcp', baseURL);
-  const options = { requestInit: { headers } };
   const client =
     era === 'sdk-v1 (2025 era)'
       ? new ClientV1({ name: 'e2e-v1', version: '1.0.0' })
       : new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, options) : new TransportV2(url, options);
+  const transportOptions = { requestInit: { headers }, ...(tamper ? { fetch: tamperingFetch(tamper) } : {}) };
+  const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
   return {
     listTools: async () => (await client.listTools()).tools as never,

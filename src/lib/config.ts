@@ -19,9 +19,14 @@ export function selfOrigin(): string {
   return new URL(process.env.GATEWAY_PUBLIC_ORIGIN || `http://localhost:${serverPort()}`).origin;
 }
 
-/** SQLite file of the embedded store (`DATABASE_FILE`). @default data/gateway.db under the working directory */
+/** SQLite file of the embedded store (`DATABASE_FILE`), used when `DATABASE_URL` is unset. @default data/gateway.db under the working directory */
 export function databaseFile(): string {
   return process.env.DATABASE_FILE || path.join(process.cwd(), 'data', 'gateway.db');
+}
+
+/** PostgreSQL connection string (`DATABASE_URL`); when set, the store uses PostgreSQL instead of SQLite. @default unset */
+export function databaseUrl(): string | undefined {
+  return process.env.DATABASE_URL || undefined;
 }
 
 /**

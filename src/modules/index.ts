@@ -1,14 +1,18 @@
 // THE registry of modules: the REST segment and the MCP route both read it; a key here is the tool-name prefix.
 import AnnotatedController from './annotated/annotated-controller';
 import BenchController from './bench/bench-controller';
+import BoardController from './board/board-controller';
 import ConformanceController from './conformance/conformance-controller';
 import FixtureController from './fixture/fixture-controller';
 import MediaController from './media/media-controller';
+import TaskController from './task/task-controller';
 import TextController from './text/text-controller';
 import UserController from './user/user-controller';
 
 const modules = {
   UserController,
+  TaskController,
+  BoardController,
   MediaController,
   TextController,
   AnnotatedController,

@@ -16,6 +16,7 @@ export function Explorer() {
         <h1 className={styles.title}>Vovk MCP gateway</h1>
         <p className={styles.subtitle}>
           Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it.
+          The live task board is at <a href="/board">/board</a>.
         </p>
       </header>
       <div className={styles.layout}>

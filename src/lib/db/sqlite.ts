@@ -1,37 +1,117 @@
-// The embedded SQLite store: one connection per process, schema migrations applied when it opens.
+// The embedded SQLite backend (default): one connection, migrations by user_version, writes serialized across processes.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { databaseFile } from '@/lib/config';
-import { migrations } from './migrations';
+import { ChangeFeed, type Query, type SqlDriver } from './driver';
+import { sqliteMigrations } from './migrations';
 
-const connectionKey = Symbol.for('vovk-gateway.sqlite');
-type GlobalWithDb = typeof globalThis & { [connectionKey]?: Database.Database };
+/** How often another process's commits are looked for (`PRAGMA data_version`) while someone listens. */
+const CHANGE_POLL_MS = 250;
 
-function migrate(db: Database.Database): void {
-  const applied = db.pragma('user_version', { simple: true }) as number;
-  for (const [index, sql] of migrations.entries()) {
-    const version = index + 1;
-    if (version <= applied) continue;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version}`);
-    })();
-  }
+/**
+ * The SQLite transactions of this process take turns. A transaction awaits between its statements, so without this a
+ * second one could run its statements inside the first; and better-sqlite3 blocks the whole thread while it waits for
+ * another connection's write lock, which the awaiting transaction could then never release.
+ */
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const result = turn.then(work);
+  turn = result.catch(() => undefined);
+  return result;
 }
 
-/** The process-wide database connection, opened (and migrated) on first use. */
-export function db(): Database.Database {
-  const scope = globalThis as GlobalWithDb;
-  if (!scope[connectionKey]) {
-    const file = databaseFile();
+export class SqliteDriver implements SqlDriver {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly feed = new ChangeFeed();
+  private readonly changesSoFar: Database.Statement;
+  private poller?: NodeJS.Timeout;
+
+  constructor(file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    const connection = new Database(file);
-    connection.pragma('journal_mode = WAL');
-    connection.pragma('busy_timeout = 5000');
-    connection.pragma('foreign_keys = ON');
-    migrate(connection);
-    scope[connectionKey] = connection;
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    this.changesSoFar = this.db.prepare('SELECT total_changes()').pluck();
   }
-  return scope[connectionKey];
+
+  async migrate(): Promise<void> {
+    const version = () => this.db.pragma('user_version', { simple: true }) as number;
+    for (const [index, sql] of sqliteMigrations.entries()) {
+      // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
+      this.db
+        .transaction(() => {
+          if (version() > index) return;
+          this.db.exec(sql);
+          this.db.pragma(`user_version = ${index + 1}`);
+        })
+        .immediate();
+    }
+  }
+
+  read<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.transaction('BEGIN', work);
+  }
+
+  write<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.transaction('BEGIN IMMEDIATE', work);
+  }
+
+  onChange(listener: () => void): () => void {
+    const remove = this.feed.add(listener);
+    this.poller ??= this.pollOtherProcesses();
+    return () => {
+      remove();
+      if (this.feed.size === 0) this.stopPolling();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.stopPolling();
+    await inTurn(async () => this.db.close());
+  }
+
+  private query: Query = async <Row>(sql: string, params: unknown[] = []) => {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    if (statement.reader) return statement.all(params) as Row[];
+    statement.run(params);
+    return [];
+  };
+
+  private transaction<T>(begin: string, work: (query: Query) => Promise<T>): Promise<T> {
+    return inTurn(async () => {
+      const before = this.changesSoFar.get();
+      this.db.exec(begin);
+      try {
+        const result = await work(this.query);
+        this.db.exec('COMMIT');
+        if (this.changesSoFar.get() !== before) this.feed.emit();
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /** `data_version` changes when another connection commits; this connection's own writes are emitted directly. */
+  private pollOtherProcesses(): NodeJS.Timeout {
+    const dataVersion = () => this.db.pragma('data_version', { simple: true }) as number;
+    let seen = dataVersion();
+    const timer = setInterval(() => {
+      const current = dataVersion();
+      if (current === seen) return;
+      seen = current;
+      this.feed.emit();
+    }, CHANGE_POLL_MS);
+    timer.unref();
+    return timer;
+  }
+
+  private stopPolling(): void {
+    clearInterval(this.poller);
+    this.poller = undefined;
+  }
 }

@@ -1,13 +1,20 @@
 // Every MCP tool the gateway serves: tools derived from the module registry, plus the standalone tools.
-import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
 import { selfOrigin } from '@/lib/config';
 import { ToModelOutput } from '@/lib/tools';
 import { controllers } from '@/modules';
 import { withOptionalEmptySlots } from './optional-slots';
+import { structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from './rest-meta';
 import { restRequest } from './rest-request';
 import { standaloneTools } from './standalone-tools';
+
+/**
+ * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.
+ * `@operation({ summary, 'x-tool-annotations': { destructiveHint: false } })`.
+ */
+export const TOOL_ANNOTATIONS_KEY = 'x-tool-annotations';
 
 /** What the MCP route registers for one tool. */
 export interface GatewayTool {
@@ -15,6 +22,8 @@ export interface GatewayTool {
   title?: string;
   description: string;
   inputSchema?: StandardSchemaWithJSON;
+  outputSchema?: StandardSchemaWithJSON;
+  annotations?: ToolAnnotations;
   _meta?: Record<string, unknown>;
   /** The REST route of a derived tool. */
   restRoute?: RestRoute;
@@ -29,18 +38,39 @@ export function restUrlOf(route: RestRoute | undefined, input: unknown): string 
 
 type HandlerMetadata = { httpMethod: string; path: string };
 type ControllerMetadata = { prefix?: string; _handlers?: Record<string, HandlerMetadata> };
-type ProcedureSchema = { schema?: { operationObject?: { 'x-tool'?: { name?: string } } } };
+type OperationObject = { 'x-tool'?: { name?: string }; [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations };
+type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
+/** A procedure's REST route and the annotations its `@operation` sets. */
+type ProcedureRoute = RestRoute & { annotations?: ToolAnnotations };
+
+/**
+ * What the HTTP method promises, as MCP tool annotations: GET and HEAD only read; PUT and DELETE are idempotent
+ * (RFC 9110); DELETE destroys. Other methods change state in unknown ways: MCP's defaults (destructive, not idempotent).
+ */
+export function annotationsOfMethod(method: string): ToolAnnotations {
+  switch (method.toUpperCase()) {
+    case 'GET':
+    case 'HEAD':
+      return { readOnlyHint: true };
+    case 'PUT':
+      return { readOnlyHint: false, idempotentHint: true };
+    case 'DELETE':
+      return { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+    default:
+      return { readOnlyHint: false };
+  }
+}
 
 /** Tool name → REST route, for every procedure of the registry (named as deriveTools names them). */
-function restRoutesByToolName(): Map<string, RestRoute> {
-  const routes = new Map<string, RestRoute>();
+function restRoutesByToolName(): Map<string, ProcedureRoute> {
+  const routes = new Map<string, ProcedureRoute>();
   for (const [moduleName, controller] of Object.entries(controllers)) {
     const { prefix = '', _handlers = {} } = controller as unknown as ControllerMetadata;
     for (const [handlerName, { httpMethod, path }] of Object.entries(_handlers)) {
-      const procedure = (controller as unknown as Record<string, ProcedureSchema>)[handlerName];
-      const toolName = procedure?.schema?.operationObject?.['x-tool']?.name ?? `${moduleName}_${handlerName}`;
+      const operationObject = (controller as unknown as Record<string, ProcedureSchema>)[handlerName]?.schema?.operationObject;
+      const toolName = operationObject?.['x-tool']?.name ?? `${moduleName}_${handlerName}`;
       const segments = ['api', prefix, path].filter(Boolean).join('/');
-      routes.set(toolName, { method: httpMethod, path: `/${segments}` });
+      routes.set(toolName, { method: httpMethod, path: `/${segments}`, annotations: operationObject?.[TOOL_ANNOTATIONS_KEY] });
     }
   }
   return routes;
@@ -49,19 +79,22 @@ function restRoutesByToolName(): Map<string, RestRoute> {
 function deriveGatewayTools(): GatewayTool[] {
   const { tools } = deriveTools({ modules: controllers, toModelOutput: ToModelOutput.MCP });
   const routes = restRoutesByToolName();
-  const derived = tools.map((tool) => {
-    const restRoute = routes.get(tool.name);
+  const derived = tools.map((tool): GatewayTool => {
+    const { annotations, ...restRoute } = routes.get(tool.name)!;
     return {
       name: tool.name,
       title: tool.title,
       description: tool.description,
       inputSchema: withOptionalEmptySlots(tool.inputSchema as StandardSchemaWithJSON | undefined),
+      outputSchema: structuredOutputSchema(tool.outputSchema),
+      annotations: { ...annotationsOfMethod(restRoute.method), ...annotations },
       _meta: { [REST_META_KEY]: restRoute },
       restRoute,
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
     };
   });
-  return [...derived, ...(standaloneTools as GatewayTool[])];
+  const standalone = standaloneTools.map((tool) => ({ ...tool, outputSchema: structuredOutputSchema(tool.outputSchema) }));
+  return [...derived, ...(standalone as GatewayTool[])];
 }
 
 /** Derived once per process: registering them on each request's server then costs no schema work. */

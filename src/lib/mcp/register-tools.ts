@@ -8,18 +8,27 @@ import { type GatewayTool, restUrlOf } from './gateway-tools';
 /** The input schema of a tool that takes no arguments: an empty object, so stray arguments are refused, not ignored. */
 const NO_ARGUMENTS = z.strictObject({}).meta({ description: 'This tool takes no arguments' });
 
-/** A registered tool: always an input schema, converted to JSON Schema once for the life of the process. */
+/** A registered tool: always an input schema; its schemas converted to JSON Schema once for the life of the process. */
 export type ServedTool = GatewayTool & Required<Pick<GatewayTool, 'inputSchema'>>;
 
 /** Prepares tools once, at start-up, so that registering them on each request's server costs no schema work. */
 export function toServedTools(tools: GatewayTool[]): ServedTool[] {
-  return tools.map((tool) => ({ ...tool, inputSchema: withCachedJsonSchema(tool.inputSchema ?? NO_ARGUMENTS) }));
+  return tools.map((tool) => ({
+    ...tool,
+    inputSchema: withCachedJsonSchema(tool.inputSchema ?? NO_ARGUMENTS),
+    outputSchema: tool.outputSchema && withCachedJsonSchema(tool.outputSchema),
+  }));
 }
 
 async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
   try {
     // The REST URL is needed only for oversize media: worked out on demand, not on every call.
-    const context = { mcp, get restUrl() { return restUrlOf(tool.restRoute, input); } };
+    const context = {
+      mcp,
+      get restUrl() {
+        return restUrlOf(tool.restRoute, input);
+      },
+    };
     return await runInToolCall(context, () => tool.execute(input));
   } catch (error) {
     return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
@@ -28,7 +37,8 @@ async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
 
 export function registerTools(server: McpServer, tools: ServedTool[]): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema, _meta } = tool;
-    server.registerTool(name, { title, description, inputSchema, _meta }, (args, ctx) => run(tool, args, ctx));
+    const { name, title, description, inputSchema, outputSchema, annotations, _meta } = tool;
+    const config = { title, description, inputSchema, outputSchema, annotations, _meta };
+    server.registerTool(name, config, (args, ctx) => run(tool, args, ctx));
   }
 }

@@ -1,7 +1,7 @@
-// REST + MCP procedures of the user module: GET /api/users and GET /api/users/{id}.
-import { get, operation, prefix, procedure } from 'vovk';
+// REST + MCP procedures of the user module: list, get, create and delete users under /api/users.
+import { del, get, operation, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { UserIdParamsSchema, UserSchema } from './user-schemas';
+import { DeletedUserSchema, NewUserSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
 @prefix('users')
@@ -24,4 +24,26 @@ export default class UserController {
   static listUsers = procedure({
     output: z.array(UserSchema).meta({ description: 'All users' }),
   }).handle(async () => UserService.listUsers());
+
+  @operation({
+    summary: 'Create user',
+    description: 'Adds a user who can then be assigned tasks. Fails with 409 when another user has the email.',
+    'x-tool-annotations': { destructiveHint: false },
+  })
+  @post()
+  static createUser = procedure({
+    body: NewUserSchema,
+    output: UserSchema,
+  }).handle(async (req) => UserService.createUser(await req.vovk.body()));
+
+  @operation({
+    summary: 'Delete user',
+    description:
+      'Deletes a user. Their tasks stay on the board, unassigned; the result lists them. Fails with 404 when no user has that id.',
+  })
+  @del('{id}')
+  static deleteUser = procedure({
+    params: UserIdParamsSchema,
+    output: DeletedUserSchema,
+  }).handle(async (req) => UserService.deleteUser(req.vovk.params().id));
 }

@@ -1,22 +1,26 @@
-// Reads users from the embedded store; knows nothing about requests.
-import { HttpException, HttpStatus } from 'vovk';
-import { db } from '@/lib/db/sqlite';
+// Users of the store: read, create, delete (their tasks stay, unassigned); knows nothing about requests.
+import { store, type DeletedUser, type NewUser } from '@/lib/db/store';
+import { found, refusalsAsHttp } from '@/lib/store-errors';
 import type { User } from './user-schemas';
-
-type UserRow = { id: number; name: string; email: string; role: User['role']; created_at: string };
-
-const toUser = ({ created_at, ...row }: UserRow): User => ({ ...row, createdAt: created_at });
 
 export default class UserService {
   /** The user with this id; a 404 `HttpException` when there is none. */
-  static getUser(id: number): User {
-    const row = db().prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
-    if (!row) throw new HttpException(HttpStatus.NOT_FOUND, `User ${id} not found`);
-    return toUser(row);
+  static async getUser(id: number): Promise<User> {
+    return found(await store().getUser(id), `User ${id}`);
   }
 
   /** Every user, oldest first. */
-  static listUsers(): User[] {
-    return (db().prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]).map(toUser);
+  static listUsers(): Promise<User[]> {
+    return store().listUsers();
+  }
+
+  /** Adds a user; 409 when the email is taken. */
+  static createUser(user: NewUser): Promise<User> {
+    return refusalsAsHttp(store().createUser(user));
+  }
+
+  /** Deletes a user and unassigns their tasks; 404 when there is no such user. */
+  static async deleteUser(id: number): Promise<DeletedUser> {
+    return found(await store().deleteUser(id), `User ${id}`);
   }
 }

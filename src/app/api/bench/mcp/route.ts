@@ -15,7 +15,7 @@ const handwritten = guarded(
         { description: 'Get a user by id', inputSchema: z.object({ id: z.coerce.number().int().positive() }) },
         async ({ id }) => {
           try {
-            const user = UserService.getUser(id);
+            const user = await UserService.getUser(id);
             return { content: [{ type: 'text', text: JSON.stringify(user) }], structuredContent: user };
           } catch (error) {
             return { content: [{ type: 'text', text: (error as Error).message }], isError: true };

@@ -1,0 +1,186 @@
+// The board UI: columns of task cards, live from the stream; add, move (drag and drop or arrows), reassign, delete.
+'use client';
+import { type DragEvent, type FormEvent, useState } from 'react';
+import type { Board } from '@/modules/board/board-schemas';
+import type { Task, TaskStatusSchema } from '@/modules/task/task-schemas';
+import type { User } from '@/modules/user/user-schemas';
+import { type Connection, useBoardStream } from './use-board-stream';
+
+type TaskStatus = (typeof TaskStatusSchema)['options'][number];
+type Column = Board['columns'][number];
+
+const connectionLabels: Record<Connection, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+};
+
+/** Calls the REST API; rejects with the server's message. The board itself updates from the stream. */
+async function api(method: string, path: string, body?: unknown): Promise<void> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(problem?.message ?? `HTTP ${response.status}`);
+  }
+}
+
+export function BoardView() {
+  const { board, connection } = useBoardStream();
+  const [error, setError] = useState<string | null>(null);
+  const act = (method: string, path: string, body?: unknown) =>
+    api(method, path, body).then(
+      () => setError(null),
+      (failure: Error) => setError(failure.message),
+    );
+
+  return (
+    <main className="board">
+      <header className="board-header">
+        <h1>Board</h1>
+        <span className={`board-connection board-connection-${connection}`} role="status" aria-label="Connection">
+          {connectionLabels[connection]}
+        </span>
+      </header>
+      {board && <NewTaskForm users={board.users} onCreate={(task) => act('POST', '/api/tasks', task)} />}
+      {error && (
+        <p className="board-error" role="alert">
+          {error}
+        </p>
+      )}
+      {board ? (
+        <div className="board-columns">
+          {board.columns.map((column, index) => (
+            <ColumnView
+              key={column.status}
+              column={column}
+              users={board.users}
+              left={board.columns[index - 1]?.status}
+              right={board.columns[index + 1]?.status}
+              onMove={(id, status, position) => act('PUT', `/api/tasks/${id}/move`, { status, position })}
+              onAssign={(id, assigneeId) => act('PATCH', `/api/tasks/${id}`, { assigneeId })}
+              onDelete={(id) => act('DELETE', `/api/tasks/${id}`)}
+            />
+          ))}
+        </div>
+      ) : (
+        <p className="board-loading">Loading the board…</p>
+      )}
+    </main>
+  );
+}
+
+function NewTaskForm({ users, onCreate }: { users: User[]; onCreate: (task: { title: string; assigneeId: number | null }) => Promise<void> }) {
+  const [title, setTitle] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return;
+    await onCreate({ title: title.trim(), assigneeId: assignee ? Number(assignee) : null });
+    setTitle('');
+  };
+  return (
+    <form className="board-new-task" onSubmit={submit}>
+      <input aria-label="New task title" placeholder="New task…" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+      <AssigneeSelect label="Assignee of the new task" users={users} value={assignee} onChange={setAssignee} />
+      <button type="submit">Add task</button>
+    </form>
+  );
+}
+
+function AssigneeSelect({ label, users, value, onChange }: { label: string; users: User[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">Unassigned</option>
+      {users.map((user) => (
+        <option key={user.id} value={user.id}>
+          {user.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+interface ColumnProps {
+  column: Column;
+  users: User[];
+  left?: TaskStatus;
+  right?: TaskStatus;
+  onMove(id: number, status: TaskStatus, position?: number): void;
+  onAssign(id: number, assigneeId: number | null): void;
+  onDelete(id: number): void;
+}
+
+function ColumnView({ column, users, left, right, onMove, onAssign, onDelete }: ColumnProps) {
+  const [dropTarget, setDropTarget] = useState(false);
+  /** Dropped on a card: take its place (counted without the dragged card); on the column itself: the bottom. */
+  const drop = (event: DragEvent, before?: Task) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setDropTarget(false);
+    const id = Number(event.dataTransfer.getData('text/plain'));
+    if (!id) return;
+    const others = column.tasks.filter((task) => task.id !== id);
+    onMove(id, column.status, before ? others.findIndex((task) => task.id === before.id) : undefined);
+  };
+  return (
+    <section
+      className={`board-column${dropTarget ? ' board-column-drop' : ''}`}
+      aria-label={column.title}
+      data-status={column.status}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDropTarget(true);
+      }}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={(event) => drop(event)}
+    >
+      <h2>
+        {column.title} <span className="board-count">{column.tasks.length}</span>
+      </h2>
+      <ol className="board-cards">
+        {column.tasks.map((task) => (
+          <li
+            key={task.id}
+            className="board-card"
+            aria-label={task.title}
+            data-task-id={task.id}
+            draggable
+            onDragStart={(event) => {
+              event.dataTransfer.setData('text/plain', String(task.id));
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+            onDrop={(event) => drop(event, task)}
+          >
+            <p className="board-card-title">{task.title}</p>
+            {task.description && <p className="board-card-description">{task.description}</p>}
+            <div className="board-card-actions">
+              <AssigneeSelect
+                label="Assignee"
+                users={users}
+                value={task.assigneeId === null ? '' : String(task.assigneeId)}
+                onChange={(value) => onAssign(task.id, value ? Number(value) : null)}
+              />
+              {left && (
+                <button type="button" aria-label="Move left" onClick={() => onMove(task.id, left)}>
+                  ◀
+                </button>
+              )}
+              {right && (
+                <button type="button" aria-label="Move right" onClick={() => onMove(task.id, right)}>
+                  ▶
+                </button>
+              )}
+              <button type="button" aria-label="Delete task" onClick={() => onDelete(task.id)}>
+                ✕
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+// The store the services use: users and tasks over one SQL backend, SQLite by default or PostgreSQL with DATABASE_URL.
+import { databaseFile, databaseUrl } from '@/lib/config';
+import type { Query, SqlDriver } from './driver';
+import { PostgresDriver } from './postgres';
+import { SqliteDriver } from './sqlite';
+
+/** The board's columns, in order. */
+export const TASK_STATUSES = ['todo', 'in_progress', 'done'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const USER_ROLES = ['admin', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export interface UserRecord {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  createdAt: string;
+}
+
+export interface TaskRecord {
+  id: number;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  /** 0-based place in its column; the positions of a column are always 0…n-1. */
+  position: number;
+  assigneeId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewUser = Pick<UserRecord, 'name' | 'email'> & { role?: UserRole };
+export type NewTask = Pick<TaskRecord, 'title'> & Partial<Pick<TaskRecord, 'description' | 'status' | 'assigneeId'>>;
+export type TaskChanges = Partial<Pick<TaskRecord, 'title' | 'description' | 'assigneeId'>>;
+/** Where a task goes: a column, and a place in it (default: the end; clamped to the column). */
+export type TaskMove = { status: TaskStatus; position?: number };
+export type TaskFilter = { status?: TaskStatus; assigneeId?: number };
+/** What deleting a user did: the user as it was, and the tasks that lost their assignee. */
+export type DeletedUser = { user: UserRecord; unassignedTaskIds: number[] };
+
+const storeErrorBrand = Symbol.for('vovk-gateway.store-error');
+
+/** A write the data refuses; services turn it into an HTTP status. */
+export class StoreError extends Error {
+  readonly [storeErrorBrand] = true;
+
+  constructor(
+    readonly code: 'email_taken' | 'unknown_assignee',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+
+  /**
+   * Whether `error` is a StoreError. Unlike `instanceof`, also true across the server's bundles: the store is one
+   * per process, opened by whichever bundle came first, each bundle with its own copy of this class.
+   */
+  static is(error: unknown): error is StoreError {
+    return typeof error === 'object' && error !== null && storeErrorBrand in error;
+  }
+}
+
+const USER_COLUMNS = 'id, name, email, role, created_at AS "createdAt"';
+const TASK_COLUMNS =
+  'id, title, description, status, position, assignee_id AS "assigneeId", created_at AS "createdAt", updated_at AS "updatedAt"';
+const COLUMN_ORDER = `CASE status ${TASK_STATUSES.map((status, index) => `WHEN '${status}' THEN ${index}`).join(' ')} END`;
+
+const now = () => new Date().toISOString();
+
+async function userById(query: Query, id: number): Promise<UserRecord | undefined> {
+  return (await query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [id]))[0];
+}
+
+async function taskById(query: Query, id: number): Promise<TaskRecord | undefined> {
+  return (await query<TaskRecord>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`, [id]))[0];
+}
+
+async function columnSize(query: Query, status: TaskStatus): Promise<number> {
+  const [{ size }] = await query<{ size: number }>('SELECT CAST(COUNT(*) AS INTEGER) AS size FROM tasks WHERE status = ?', [
+    status,
+  ]);
+  return size;
+}
+
+async function assertAssignee(query: Query, assigneeId: number | null | undefined): Promise<void> {
+  if (assigneeId == null || (await userById(query, assigneeId))) return;
+  throw new StoreError('unknown_assignee', `User ${assigneeId} not found: a task can only be assigned to an existing user`);
+}
+
+/** Closes the gap a task leaves at `position` of its column `status`. */
+async function closeGap(query: Query, { status, position }: Pick<TaskRecord, 'status' | 'position'>): Promise<void> {
+  await query('UPDATE tasks SET position = position - 1 WHERE status = ? AND position > ?', [status, position]);
+}
+
+export class Store {
+  private migrated?: Promise<void>;
+
+  constructor(private readonly driver: SqlDriver) {}
+
+  /** Resolves once the migrations are applied (run on first use; the server calls it when it starts). */
+  ready(): Promise<void> {
+    this.migrated ??= this.driver.migrate();
+    return this.migrated;
+  }
+
+  async listUsers(): Promise<UserRecord[]> {
+    return this.read((query) => query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`));
+  }
+
+  async getUser(id: number): Promise<UserRecord | undefined> {
+    return this.read((query) => userById(query, id));
+  }
+
+  /** Adds a user; a `StoreError('email_taken')` when another user has that email. */
+  async createUser({ name, email, role = 'member' }: NewUser): Promise<UserRecord> {
+    return this.write(async (query) => {
+      if ((await query('SELECT id FROM users WHERE email = ?', [email])).length) {
+        throw new StoreError('email_taken', `A user with email ${email} already exists`);
+      }
+      const [user] = await query<UserRecord>(
+        `INSERT INTO users (name, email, role, created_at) VALUES (?, ?, ?, ?) RETURNING ${USER_COLUMNS}`,
+        [name, email, role, now()],
+      );
+      return user;
+    });
+  }
+
+  /** Deletes a user; the tasks assigned to them stay on the board, unassigned. */
+  async deleteUser(id: number): Promise<DeletedUser | undefined> {
+    return this.write(async (query) => {
+      const user = await userById(query, id);
+      if (!user) return undefined;
+      const unassigned = await query<{ id: number }>(
+        'UPDATE tasks SET assignee_id = NULL, updated_at = ? WHERE assignee_id = ? RETURNING id',
+        [now(), id],
+      );
+      await query('DELETE FROM users WHERE id = ?', [id]);
+      return { user, unassignedTaskIds: unassigned.map((task) => task.id).sort((a, b) => a - b) };
+    });
+  }
+
+  /** Tasks column by column, each column in board order. */
+  async listTasks({ status, assigneeId }: TaskFilter = {}): Promise<TaskRecord[]> {
+    const filters = Object.entries({ status, assignee_id: assigneeId }).filter(([, value]) => value !== undefined);
+    const where = filters.length ? `WHERE ${filters.map(([column]) => `${column} = ?`).join(' AND ')}` : '';
+    return this.read((query) =>
+      query<TaskRecord>(
+        `SELECT ${TASK_COLUMNS} FROM tasks ${where} ORDER BY ${COLUMN_ORDER}, position`,
+        filters.map(([, value]) => value),
+      ),
+    );
+  }
+
+  async getTask(id: number): Promise<TaskRecord | undefined> {
+    return this.read((query) => taskById(query, id));
+  }
+
+  /** Adds a task at the end of its column (default: todo). */
+  async createTask({ title, description = '', status = 'todo', assigneeId = null }: NewTask): Promise<TaskRecord> {
+    return this.write(async (query) => {
+      await assertAssignee(query, assigneeId);
+      const at = now();
+      const [task] = await query<TaskRecord>(
+        `INSERT INTO tasks (title, description, status, position, assignee_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${TASK_COLUMNS}`,
+        [title, description, status, await columnSize(query, status), assigneeId, at, at],
+      );
+      return task;
+    });
+  }
+
+  /** Changes only the fields given (`assigneeId: null` unassigns), so concurrent edits of other fields are kept. */
+  async updateTask(id: number, changes: TaskChanges): Promise<TaskRecord | undefined> {
+    return this.write(async (query) => {
+      const task = await taskById(query, id);
+      if (!task) return undefined;
+      await assertAssignee(query, changes.assigneeId);
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const { title, description, assigneeId } = { ...task, ...defined };
+      const [updated] = await query<TaskRecord>(
+        `UPDATE tasks SET title = ?, description = ?, assignee_id = ?, updated_at = ? WHERE id = ? RETURNING ${TASK_COLUMNS}`,
+        [title, description, assigneeId, now(), id],
+      );
+      return updated;
+    });
+  }
+
+  /** Moves a task to a place in a column; the tasks around both places shift so positions stay 0…n-1. */
+  async moveTask(id: number, { status, position }: TaskMove): Promise<TaskRecord | undefined> {
+    return this.write(async (query) => {
+      const task = await taskById(query, id);
+      if (!task) return undefined;
+      const others = (await columnSize(query, status)) - (task.status === status ? 1 : 0);
+      const target = Math.min(Math.max(position ?? others, 0), others);
+      if (task.status === status && task.position === target) return task;
+      await closeGap(query, task);
+      await query('UPDATE tasks SET position = position + 1 WHERE status = ? AND position >= ? AND id <> ?', [
+        status,
+        target,
+        id,
+      ]);
+      const [moved] = await query<TaskRecord>(
+        `UPDATE tasks SET status = ?, position = ?, updated_at = ? WHERE id = ? RETURNING ${TASK_COLUMNS}`,
+        [status, target, now(), id],
+      );
+      return moved;
+    });
+  }
+
+  /** Deletes a task and closes the gap in its column; returns it as it was. */
+  async deleteTask(id: number): Promise<TaskRecord | undefined> {
+    return this.write(async (query) => {
+      const task = await taskById(query, id);
+      if (!task) return undefined;
+      await query('DELETE FROM tasks WHERE id = ?', [id]);
+      await closeGap(query, task);
+      return task;
+    });
+  }
+
+  /** Calls `listener` after users or tasks changed, here or in another instance sharing the database. */
+  onChange(listener: () => void): () => void {
+    return this.driver.onChange(listener);
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+
+  private async read<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    await this.ready();
+    return this.driver.read(work);
+  }
+
+  private async write<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    await this.ready();
+    return this.driver.write(work);
+  }
+}
+
+/** A store on PostgreSQL when `databaseUrl` is given, else on the SQLite file. */
+export function openStore(options: { databaseUrl?: string; databaseFile: string }): Store {
+  return new Store(options.databaseUrl ? new PostgresDriver(options.databaseUrl) : new SqliteDriver(options.databaseFile));
+}
+
+const storeKey = Symbol.for('vovk-gateway.store');
+type GlobalWithStore = typeof globalThis & { [storeKey]?: Store };
+
+/** The process-wide store, configured from the environment (shared by every route bundle of the server). */
+export function store(): Store {
+  const scope = globalThis as GlobalWithStore;
+  scope[storeKey] ??= openStore({ databaseUrl: databaseUrl(), databaseFile: databaseFile() });
+  return scope[storeKey];
+}

@@ -1,0 +1,24 @@
+// zod schemas of the board module: the whole board at once, as the /board page and AI models read it.
+import { z } from 'zod';
+import { TaskSchema, TaskStatusSchema } from '@/modules/task/task-schemas';
+import { UserSchema } from '@/modules/user/user-schemas';
+
+export const BoardSchema = z
+  .object({
+    columns: z
+      .array(
+        z.object({
+          status: TaskStatusSchema,
+          title: z.string().meta({ description: 'Heading of the column' }),
+          tasks: z.array(TaskSchema).meta({ description: 'The tasks of the column, top first' }),
+        }),
+      )
+      .meta({ description: 'The columns, left to right: todo, in_progress, done' }),
+    users: z.array(UserSchema).meta({ description: 'Every user, who tasks can be assigned to' }),
+  })
+  .meta({ description: 'The task board' });
+
+export type Board = z.infer<typeof BoardSchema>;
+
+/** One line of the board stream: the whole board (on connect and after each change), or a keep-alive. */
+export type BoardEvent = { type: 'board'; board: Board } | { type: 'heartbeat' };

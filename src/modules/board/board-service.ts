@@ -1,0 +1,93 @@
+// The board as one snapshot, and a feed that sends a fresh snapshot to every watcher after each change of the store.
+import { store, TASK_STATUSES, type TaskStatus } from '@/lib/db/store';
+import type { Board, BoardEvent } from './board-schemas';
+
+const COLUMN_TITLES: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
+/** Changes this close together (a move touches several rows; NOTIFY may come per table) make one snapshot. */
+const COALESCE_MS = 20;
+/** Wait before loading again when a load failed (the database was unreachable, say). */
+const RETRY_MS = 1000;
+/** A keep-alive line this often, which also finds watchers whose connection is gone. */
+const HEARTBEAT_MS = 15_000;
+
+/** Sends one event; returns false once the watcher's connection is closed. */
+type Send = (event: BoardEvent) => boolean;
+type Watcher = { send: Send; seen: number };
+
+async function loadBoard(): Promise<Board> {
+  const [tasks, users] = await Promise.all([store().listTasks(), store().listUsers()]);
+  const columns = TASK_STATUSES.map((status) => ({
+    status,
+    title: COLUMN_TITLES[status],
+    tasks: tasks.filter((task) => task.status === status),
+  }));
+  return { columns, users };
+}
+
+/**
+ * The watchers of this process share one store subscription and one snapshot per change. Snapshots are numbered when
+ * their load starts, and a watcher never gets one older than the last it got, however the loads finish.
+ */
+class BoardFeed {
+  private readonly watchers = new Set<Watcher>();
+  private loads = 0;
+  private timer?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
+  private heartbeat?: NodeJS.Timeout;
+
+  watch(send: Send, signal: AbortSignal): void {
+    const watcher: Watcher = { send, seen: 0 };
+    this.watchers.add(watcher);
+    signal.addEventListener('abort', () => this.leave(watcher), { once: true });
+    this.unsubscribe ??= store().onChange(() => this.schedule());
+    this.heartbeat ??= setInterval(() => this.deliver([...this.watchers], { type: 'heartbeat' }), HEARTBEAT_MS).unref();
+    void this.load([watcher]);
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.load([...this.watchers]);
+    }, COALESCE_MS);
+  }
+
+  private async load(watchers: Watcher[]): Promise<void> {
+    const number = ++this.loads;
+    try {
+      const board = await loadBoard();
+      const fresh = watchers.filter((watcher) => watcher.seen < number && this.watchers.has(watcher));
+      for (const watcher of fresh) watcher.seen = number;
+      this.deliver(fresh, { type: 'board', board });
+    } catch (error) {
+      console.error('Board stream: loading the board failed; trying again in a second:', error);
+      setTimeout(() => this.watchers.size && this.schedule(), RETRY_MS).unref();
+    }
+  }
+
+  private deliver(watchers: Watcher[], event: BoardEvent): void {
+    for (const watcher of watchers) if (!watcher.send(event)) this.leave(watcher);
+  }
+
+  private leave(watcher: Watcher): void {
+    this.watchers.delete(watcher);
+    if (this.watchers.size) return;
+    this.unsubscribe?.();
+    clearInterval(this.heartbeat);
+    clearTimeout(this.timer);
+    this.unsubscribe = this.heartbeat = this.timer = undefined;
+  }
+}
+
+const feed = new BoardFeed();
+
+export default class BoardService {
+  /** The whole board: the columns with their tasks in order, and the users. */
+  static getBoard(): Promise<Board> {
+    return loadBoard();
+  }
+
+  /** Sends the board now and after every change, until `signal` aborts or `send` returns false. */
+  static watch(send: Send, signal: AbortSignal): void {
+    feed.watch(send, signal);
+  }
+}

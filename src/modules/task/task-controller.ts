@@ -1,0 +1,82 @@
+// REST + MCP procedures of the task module: the board's cards under /api/tasks.
+import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
+import { z } from 'zod';
+import {
+  NewTaskSchema,
+  TaskChangesSchema,
+  TaskFilterSchema,
+  TaskIdParamsSchema,
+  TaskMoveSchema,
+  TaskSchema,
+} from './task-schemas';
+import TaskService from './task-service';
+
+@prefix('tasks')
+export default class TaskController {
+  @operation({
+    summary: 'List tasks',
+    description: 'Returns the tasks of the board as an array, column by column (todo, in_progress, done), top first.',
+  })
+  @get()
+  static listTasks = procedure({
+    query: TaskFilterSchema,
+    output: z.array(TaskSchema).meta({ description: 'The tasks, in board order' }),
+  }).handle(async (req) => TaskService.listTasks(req.vovk.query()));
+
+  @operation({
+    summary: 'Get task',
+    description: 'Returns one task by numeric id. Fails with 404 when no task has that id.',
+  })
+  @get('{id}')
+  static getTask = procedure({
+    params: TaskIdParamsSchema,
+    output: TaskSchema,
+  }).handle(async (req) => TaskService.getTask(req.vovk.params().id));
+
+  @operation({
+    summary: 'Create task',
+    description:
+      'Adds a task at the bottom of a column (default todo), optionally assigned to a user. Fails with 422 when the assignee does not exist.',
+    'x-tool-annotations': { destructiveHint: false },
+  })
+  @post()
+  static createTask = procedure({
+    body: NewTaskSchema,
+    output: TaskSchema,
+  }).handle(async (req) => TaskService.createTask(await req.vovk.body()));
+
+  @operation({
+    summary: 'Update task',
+    description:
+      'Changes the title, description or assignee of a task (assigneeId null unassigns); fields left out keep their value. 404 for an unknown task, 422 for an unknown assignee.',
+  })
+  @patch('{id}')
+  static updateTask = procedure({
+    params: TaskIdParamsSchema,
+    body: TaskChangesSchema,
+    output: TaskSchema,
+  }).handle(async (req) => TaskService.updateTask(req.vovk.params().id, await req.vovk.body()));
+
+  @operation({
+    summary: 'Move task',
+    description:
+      'Moves a task to a column and a 0-based place in it (default: the bottom); the other cards shift. Moving it to where it is changes nothing. 404 for an unknown task.',
+    'x-tool-annotations': { destructiveHint: false },
+  })
+  @put('{id}/move')
+  static moveTask = procedure({
+    params: TaskIdParamsSchema,
+    body: TaskMoveSchema,
+    output: TaskSchema,
+  }).handle(async (req) => TaskService.moveTask(req.vovk.params().id, await req.vovk.body()));
+
+  @operation({
+    summary: 'Delete task',
+    description: 'Deletes a task and returns it as it was. Fails with 404 when no task has that id.',
+  })
+  @del('{id}')
+  static deleteTask = procedure({
+    params: TaskIdParamsSchema,
+    output: TaskSchema,
+  }).handle(async (req) => TaskService.deleteTask(req.vovk.params().id));
+}

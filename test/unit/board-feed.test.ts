@@ -1,0 +1,75 @@
+// The board feed behind /api/board/stream: a snapshot on joining and after each change, retries, leaving on abort.
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { store } from '@/lib/db/store';
+import type { BoardEvent } from '@/modules/board/board-schemas';
+import BoardService from '@/modules/board/board-service';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase('sqlite');
+  vi.stubEnv('DATABASE_FILE', database.options.databaseFile);
+  vi.stubEnv('DATABASE_URL', '');
+});
+
+afterAll(async () => {
+  await store().close();
+  vi.unstubAllEnvs();
+  await database.drop();
+});
+
+/** Watches the board; `titles()` is the todo column of the last board received. */
+function watch(send: (event: BoardEvent) => boolean = () => true) {
+  const events: BoardEvent[] = [];
+  const stop = new AbortController();
+  BoardService.watch((event) => {
+    events.push(event);
+    return send(event);
+  }, stop.signal);
+  const boards = () => events.flatMap((event) => (event.type === 'board' ? [event.board] : []));
+  const titles = () => boards().at(-1)?.columns[0].tasks.map((task) => task.title);
+  return { boards, titles, stop: () => stop.abort() };
+}
+
+test('a watcher gets the board at once, then after each change; one write makes one snapshot', async () => {
+  const watcher = watch();
+  await expect.poll(watcher.titles).toEqual([]);
+  await store().createTask({ title: 'First' });
+  await expect.poll(watcher.titles).toEqual(['First']);
+  const seen = watcher.boards().length;
+  await store().moveTask((await store().listTasks())[0].id, { status: 'todo', position: 0 });
+  await store().createTask({ title: 'Second' });
+  await expect.poll(watcher.titles).toEqual(['First', 'Second']);
+  expect(watcher.boards().length).toBe(seen + 1);
+  watcher.stop();
+});
+
+test('after abort, or once send reports the client gone, a watcher gets nothing more', async () => {
+  const aborted = watch();
+  let open = true;
+  const gone = watch(() => open);
+  await expect.poll(aborted.titles).toBeDefined();
+  await expect.poll(gone.titles).toBeDefined();
+  aborted.stop();
+  open = false;
+  await store().createTask({ title: 'Third' });
+  await expect.poll(gone.boards).toHaveLength(2); // the one whose send said false, then no more
+  const present = watch();
+  await store().createTask({ title: 'Fourth' });
+  await expect.poll(present.titles).toEqual(['First', 'Second', 'Third', 'Fourth']);
+  expect(aborted.boards()).toHaveLength(1);
+  expect(gone.boards()).toHaveLength(2);
+  present.stop();
+});
+
+test('a failed load is tried again a second later', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(store(), 'listTasks').mockRejectedValueOnce(new Error('database unreachable'));
+  const watcher = watch();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(watcher.boards()).toEqual([]);
+  await expect.poll(watcher.titles, { timeout: 3000 }).toEqual(['First', 'Second', 'Third', 'Fourth']);
+  watcher.stop();
+  vi.restoreAllMocks();
+});
