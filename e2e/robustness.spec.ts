@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { connect, eras, type GatewayClient } from './support/mcp';
 import { mcpHeaders, postMcp, type RawAnswer, toolCall } from './support/json-rpc';
-import { residentBytes } from './support/server';
+import { residentBytes, startServer } from './support/server';
 
 /** A small deterministic PRNG (mulberry32), so a failing case can be replayed from its index. */
 function random(seed: number) {
@@ -51,10 +51,19 @@ function isCleanRefusal({ status, message }: RawAnswer): boolean {
   return Boolean(message?.error) || message?.result?.isError === true;
 }
 
-test('fuzz: 1,200 malformed or hostile requests each get a 4xx, a JSON-RPC error or isError; the server stays well', async ({ baseURL }) => {
+test('fuzz: 1,200 malformed or hostile requests each get a 4xx, a JSON-RPC error or isError; the server stays well', async () => {
   test.setTimeout(180_000);
-  const pid = Number(process.env.E2E_SERVER_PID);
-  const sumCheck = async () => postMcp(baseURL!, toolCall(0, 'sum_numbers', { a: 19, b: 23 }));
+  // A server of its own, so that its memory reflects this traffic alone.
+  const server = await startServer(Number(process.env.E2E_PORT ?? 3217) + 41, {}, 'test-results/fuzz-server.log');
+  try {
+    await fuzz(server.baseURL, server.pid);
+  } finally {
+    await server.stop();
+  }
+});
+
+async function fuzz(baseURL: string, pid: number) {
+  const sumCheck = async () => postMcp(baseURL, toolCall(0, 'sum_numbers', { a: 19, b: 23 }));
   expect((await sumCheck()).message?.result?.content).toEqual([{ type: 'text', text: '42' }]);
   const rssBefore = residentBytes(pid);
   const next = random(20261130);
@@ -62,7 +71,7 @@ test('fuzz: 1,200 malformed or hostile requests each get a 4xx, a JSON-RPC error
   const kinds = new Map<string, number>();
   for (let batch = 0; batch < 1200; batch += 8) {
     const requests = Array.from({ length: 8 }, (_, k) => hostileRequest(batch + k, next));
-    const answers = await Promise.all(requests.map((request) => postMcp(baseURL!, request.body, request.headers)));
+    const answers = await Promise.all(requests.map((request) => postMcp(baseURL, request.body, request.headers)));
     answers.forEach((answer, k) => {
       const { kind } = requests[k];
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
@@ -78,15 +87,16 @@ test('fuzz: 1,200 malformed or hostile requests each get a 4xx, a JSON-RPC error
   expect(after.message?.result?.content).toEqual([{ type: 'text', text: '42' }]);
   // Memory must come back near where it started once the burst is over (V8 returns freed heap lazily: poll, bounded).
   let rssAfter = residentBytes(pid);
-  for (let waited = 0; rssAfter > rssBefore + 64 * 1024 * 1024 && waited < 20_000; waited += 500) {
+  // Ordinary traffic keeps going meanwhile, as it would in service: it is what lets V8 collect the burst's garbage.
+  for (let waited = 0; rssAfter > rssBefore + 64 * 1024 * 1024 && waited < 30_000; waited += 500) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await sumCheck();
+    await Promise.all(Array.from({ length: 20 }, () => postMcp(baseURL, { jsonrpc: '2.0', id: 1, method: 'tools/list' })));
     rssAfter = residentBytes(pid);
   }
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/fuzz-figures.json', JSON.stringify({ requests: 1200, kinds: Object.fromEntries(kinds), rssBefore, rssAfter }, null, 2));
   expect(rssAfter, `RSS ${rssBefore} → ${rssAfter}`).toBeLessThan(rssBefore + 64 * 1024 * 1024);
-});
+}
 
 test('concurrency: 500 mixed tools/calls from 20 parallel clients, each answer matched to its own request', async ({ baseURL, request }) => {
   test.setTimeout(120_000);
