@@ -5,7 +5,7 @@ import { generatedBenchTools } from './bench-tools';
 import { conformanceTools, registerConformanceFixtures } from './conformance-fixtures';
 import { gatewayTools } from './gateway-tools';
 import { registerTools, toServedTools } from './register-tools';
-import { calledToolName } from './request-body';
+import { calledToolName } from './request-scope';
 
 const conformance = conformanceFixturesEnabled();
 const tools = toServedTools([

@@ -4,11 +4,11 @@ import { createMcpHandler } from 'mcp-handler';
 import { z } from 'zod';
 import { benchmarkEnabled } from '@/lib/config';
 import { guarded, jsonRpcError } from '@/lib/http/guards';
-import { withRequestBody } from '@/lib/mcp/request-body';
+import { withRequestScope } from '@/lib/mcp/request-scope';
 import UserService from '@/modules/user/user-service';
 
 const handwritten = guarded(
-  withRequestBody(
+  withRequestScope(
     createMcpHandler((server) => {
       server.registerTool(
         'getUser',
