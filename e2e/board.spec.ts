@@ -32,7 +32,12 @@ async function mcpRoundTrip(era: Era, baseURL: string, request: APIRequestContex
     const email = `${era.replace(/\W+/g, '-')}-${Date.now()}@example.com`;
     const user = await succeed<User>(client, 'UserController_createUser', { body: { name: 'Katherine Johnson', email } });
     expect(user).toMatchObject({ name: 'Katherine Johnson', email, role: 'member' });
-    expect(await rest(`/api/users/${user.id}`)).toEqual(user);
+    const renamed = await succeed<User>(client, 'UserController_updateUser', {
+      params: { id: user.id },
+      body: { name: 'Katherine G. Johnson', role: 'admin' },
+    });
+    expect(renamed).toEqual({ ...user, name: 'Katherine G. Johnson', role: 'admin' });
+    expect(await rest(`/api/users/${user.id}`)).toEqual(renamed);
 
     const spec = await succeed<Task>(client, 'TaskController_createTask', { body: { title: `Spec (${era})`, assigneeId: user.id } });
     expect(spec).toMatchObject({ status: 'todo', assigneeId: user.id, description: '' });
@@ -57,7 +62,7 @@ async function mcpRoundTrip(era: Era, baseURL: string, request: APIRequestContex
     expect(theirs.map((task) => task.id)).toEqual([spec.id, review.id]);
 
     const deleted = await succeed(client, 'UserController_deleteUser', { params: { id: user.id } });
-    expect(deleted).toEqual({ user, unassignedTaskIds: [spec.id, review.id] });
+    expect(deleted).toEqual({ user: renamed, unassignedTaskIds: [spec.id, review.id] });
     expect((await request.get(`${baseURL}/api/users/${user.id}`)).status()).toBe(404);
     expect(await succeed<Task>(client, 'TaskController_getTask', { params: { id: spec.id } })).toMatchObject({ assigneeId: null });
 

@@ -8,6 +8,7 @@ const demoTools = [
   'UserController_getUser',
   'UserController_listUsers',
   'UserController_createUser',
+  'UserController_updateUser',
   'UserController_deleteUser',
   'TaskController_listTasks',
   'TaskController_getTask',
@@ -54,6 +55,10 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
   // paths; e2e/board.spec.ts drives them to success against servers of its own.
   UserController_createUser: async () => [
     [{ body: { name: 'Ada again', email: 'ada@example.com' } }, failure('A user with email ada@example.com already exists')],
+  ],
+  UserController_updateUser: async () => [
+    [{ params: { id: 424242 }, body: { name: 'Nobody' } }, failure('User 424242 not found')],
+    [{ params: { id: 2 }, body: { email: 'ada@example.com' } }, failure('A user with email ada@example.com already exists')],
   ],
   UserController_deleteUser: async () => [[{ params: { id: 424242 } }, failure('User 424242 not found')]],
   TaskController_listTasks: async (rest) => [

@@ -104,6 +104,21 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
       expect(await store.deleteUser(4)).toBeUndefined();
     });
 
+    test('update changes only the fields given; a taken email is refused; unknown ids find nothing', async () => {
+      const user = await store.createUser({ name: 'Dorothy Vaughan', email: 'dorothy@example.com' });
+      const promoted = await store.updateUser(user.id, { role: 'admin' });
+      expect(promoted).toEqual({ ...user, role: 'admin' });
+      expect(await store.updateUser(user.id, { name: 'Dorothy J. Vaughan', email: 'dorothy.v@example.com' })).toEqual({
+        ...promoted,
+        name: 'Dorothy J. Vaughan',
+        email: 'dorothy.v@example.com',
+      });
+      expect(await store.updateUser(user.id, { email: 'dorothy.v@example.com' })).toMatchObject({ email: 'dorothy.v@example.com' });
+      await expect(store.updateUser(user.id, { email: 'ada@example.com' })).rejects.toMatchObject({ code: 'email_taken' });
+      expect(await store.getUser(user.id)).toMatchObject({ email: 'dorothy.v@example.com' });
+      expect(await store.updateUser(424242, { name: 'Nobody' })).toBeUndefined();
+    });
+
     test('deleting a user unassigns their tasks, which stay on the board', async () => {
       const user = await store.createUser({ name: 'Temp', email: 'temp@example.com' });
       const first = await store.createTask({ title: 'One', assigneeId: user.id });

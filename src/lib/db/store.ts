@@ -31,6 +31,8 @@ export interface TaskRecord {
 }
 
 export type NewUser = Pick<UserRecord, 'name' | 'email'> & { role?: UserRole };
+/** The fields of a user an update may change. */
+export type UserChanges = Partial<Pick<UserRecord, 'name' | 'email' | 'role'>>;
 export type NewTask = Pick<TaskRecord, 'title'> & Partial<Pick<TaskRecord, 'description' | 'status' | 'assigneeId'>>;
 export type TaskChanges = Partial<Pick<TaskRecord, 'title' | 'description' | 'assigneeId'>>;
 /** Where a task goes: a column, and a place in it (default: the end; clamped to the column). */
@@ -124,6 +126,24 @@ export class Store {
         [name, email, role, now()],
       );
       return user;
+    });
+  }
+
+  /** Changes a user's name, email or role (fields left out keep their value); `StoreError('email_taken')` on a taken email. */
+  async updateUser(id: number, changes: UserChanges): Promise<UserRecord | undefined> {
+    return this.write(async (query) => {
+      const user = await userById(query, id);
+      if (!user) return undefined;
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const { name, email, role } = { ...user, ...defined };
+      if ((await query('SELECT id FROM users WHERE email = ? AND id <> ?', [email, id])).length) {
+        throw new StoreError('email_taken', `A user with email ${email} already exists`);
+      }
+      const [updated] = await query<UserRecord>(
+        `UPDATE users SET name = ?, email = ?, role = ? WHERE id = ? RETURNING ${USER_COLUMNS}`,
+        [name, email, role, id],
+      );
+      return updated;
     });
   }
 

@@ -1,7 +1,7 @@
-// REST + MCP procedures of the user module: list, get, create and delete users under /api/users.
-import { del, get, operation, post, prefix, procedure } from 'vovk';
+// REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
+import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { DeletedUserSchema, NewUserSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
+import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
 @prefix('users')
@@ -35,6 +35,18 @@ export default class UserController {
     body: NewUserSchema,
     output: UserSchema,
   }).handle(async (req) => UserService.createUser(await req.vovk.body()));
+
+  @operation({
+    summary: 'Update user',
+    description:
+      "Changes a user's name, email or role; fields left out keep their value. 404 for an unknown user, 409 when another user has the email.",
+  })
+  @patch('{id}')
+  static updateUser = procedure({
+    params: UserIdParamsSchema,
+    body: UserChangesSchema,
+    output: UserSchema,
+  }).handle(async (req) => UserService.updateUser(req.vovk.params().id, await req.vovk.body()));
 
   @operation({
     summary: 'Delete user',

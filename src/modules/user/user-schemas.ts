@@ -20,13 +20,27 @@ export const UserIdParamsSchema = z
   })
   .meta({ description: 'Path parameters' });
 
+const NameSchema = z.string().trim().min(1).max(100).meta({ description: 'Full name, e.g. "Katherine Johnson"' });
+const EmailSchema = z.email().max(200).meta({ description: 'Email address; must not belong to another user' });
+
 export const NewUserSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).meta({ description: 'Full name, e.g. "Katherine Johnson"' }),
-    email: z.email().max(200).meta({ description: 'Email address; must not belong to another user' }),
+    name: NameSchema,
+    email: EmailSchema,
     role: z.enum(USER_ROLES).default('member').meta({ description: 'admin or member (default member)' }),
   })
   .meta({ description: 'The new user' });
+
+export const UserChangesSchema = z
+  .object({
+    name: NameSchema.optional(),
+    email: EmailSchema.optional(),
+    role: z.enum(USER_ROLES).optional().meta({ description: 'admin or member' }),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: 'Give at least one of name, email, role',
+  })
+  .meta({ description: 'The fields to change; the others keep their value' });
 
 export const DeletedUserSchema = z
   .object({

@@ -1,5 +1,5 @@
-// Users of the store: read, create, delete (their tasks stay, unassigned); knows nothing about requests.
-import { store, type DeletedUser, type NewUser } from '@/lib/db/store';
+// Users of the store: read, create, update, delete (their tasks stay, unassigned); knows nothing about requests.
+import { store, type DeletedUser, type NewUser, type UserChanges } from '@/lib/db/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import type { User } from './user-schemas';
 
@@ -17,6 +17,11 @@ export default class UserService {
   /** Adds a user; 409 when the email is taken. */
   static createUser(user: NewUser): Promise<User> {
     return refusalsAsHttp(store().createUser(user));
+  }
+
+  /** Changes a user's name, email or role; 404 when there is no such user, 409 when the email is taken. */
+  static async updateUser(id: number, changes: UserChanges): Promise<User> {
+    return found(await refusalsAsHttp(store().updateUser(id, changes)), `User ${id}`);
   }
 
   /** Deletes a user and unassigns their tasks; 404 when there is no such user. */
