@@ -44,6 +44,9 @@ export function BoardView() {
         <span className={`board-connection board-connection-${connection}`} role="status" aria-label="Connection">
           {connectionLabels[connection]}
         </span>
+        <a className="board-tools-link" href="/">
+          All tools
+        </a>
       </header>
       {board && <NewTaskForm users={board.users} onCreate={(task) => act('POST', '/api/tasks', task)} />}
       {error && (
