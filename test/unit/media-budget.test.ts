@@ -8,6 +8,18 @@ const png = (size: number, headers: Record<string, string> = {}) =>
 
 afterEach(() => vi.unstubAllEnvs());
 
+/** A body that never ends, `chunkSize` bytes per pull, counting how often it was pulled. */
+function endlessStream(chunkSize: number) {
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(new Uint8Array(chunkSize));
+    },
+  });
+  return { stream, pulls: () => pulled };
+}
+
 describe('media budget', () => {
   test('a body of exactly the limit is inlined; one byte more is a clear isError', async () => {
     vi.stubEnv('MCP_MAX_MEDIA_BYTES', '16');
@@ -27,30 +39,17 @@ describe('media budget', () => {
 
   test('a declared Content-Length over the limit is refused without reading the body', async () => {
     vi.stubEnv('MCP_MAX_MEDIA_BYTES', '1024');
-    let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled++;
-        controller.enqueue(new Uint8Array(1024));
-      },
-    });
-    const response = new Response(body, { headers: { 'Content-Type': 'audio/mpeg', 'Content-Length': String(8 * 1024 * 1024) } });
-    expect((await format(response)).isError).toBe(true);
-    expect(pulled).toBeLessThanOrEqual(1);
+    const endless = endlessStream(1024);
+    const headers = { 'Content-Type': 'audio/mpeg', 'Content-Length': String(8 * 1024 * 1024) };
+    expect((await format(new Response(endless.stream, { headers }))).isError).toBe(true);
+    expect(endless.pulls()).toBeLessThanOrEqual(1);
   });
 
   test('an endless stream is cancelled as soon as it passes the limit', async () => {
     vi.stubEnv('MCP_MAX_MEDIA_BYTES', '4096');
-    let pulled = 0;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled++;
-        controller.enqueue(new Uint8Array(1000));
-      },
-    });
-    const result = await format(new Response(endless, { headers: { 'Content-Type': 'audio/mpeg' } }));
-    expect(result.isError).toBe(true);
-    expect(pulled).toBeLessThan(10);
+    const endless = endlessStream(1000);
+    expect((await format(new Response(endless.stream, { headers: { 'Content-Type': 'audio/mpeg' } }))).isError).toBe(true);
+    expect(endless.pulls()).toBeLessThan(10);
   });
 
   test('with MCP_OVERSIZE_MEDIA=resource_link, oversize media of a GET tool becomes a link to its REST URL', async () => {
