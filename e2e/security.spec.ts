@@ -105,6 +105,23 @@ test.describe('hardened settings: GATEWAY_TOKEN, GATEWAY_TRUST_PROXY, small medi
     expect((await postMcp(server.baseURL, ping, { ...headers, 'X-Forwarded-Host': 'evil.example.com' })).status).toBe(403);
   });
 
+  test('the explorer and the board ask for the token, then work with it', async ({ page }) => {
+    await page.goto(`${server.baseURL}/`);
+    await page.getByLabel(/requires a token/).fill(token);
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await expect(page.getByTestId('tool-card').first()).toBeVisible();
+    await expect(page.getByTestId('tool-name').filter({ hasText: 'UserController_getUser' })).toBeVisible();
+    // The token stays for this tab: the board uses it at once.
+    await page.goto(`${server.baseURL}/board`);
+    await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Token needed');
+    await page.getByLabel(/requires a token/).fill(token);
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
+  });
+
   test('media over MCP_MAX_MEDIA_BYTES is not inlined: a clear isError naming the REST URL', async () => {
     const client = await connect('sdk-v1 (2025 era)', server.baseURL, { headers: { Authorization: `Bearer ${token}` } });
     const result = await client.callTool('MediaController_getImage');

@@ -4,6 +4,8 @@ import { type DragEvent, type FormEvent, useState } from 'react';
 import type { Board } from '@/modules/board/board-schemas';
 import type { Task, TaskStatusSchema } from '@/modules/task/task-schemas';
 import type { User } from '@/modules/user/user-schemas';
+import { TokenForm } from '@/components/token-form';
+import { authHeaders } from '@/lib/browser-token';
 import { type Connection, useBoardStream } from './use-board-stream';
 
 type TaskStatus = (typeof TaskStatusSchema)['options'][number];
@@ -13,13 +15,14 @@ const connectionLabels: Record<Connection, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  unauthorized: 'Token needed',
 };
 
 /** Calls the REST API; rejects with the server's message. The board itself updates from the stream. */
 async function api(method: string, path: string, body?: unknown): Promise<void> {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: { ...authHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
@@ -29,7 +32,7 @@ async function api(method: string, path: string, body?: unknown): Promise<void> 
 }
 
 export function BoardView() {
-  const { board, connection } = useBoardStream();
+  const { board, connection, reconnect } = useBoardStream();
   const [error, setError] = useState<string | null>(null);
   const act = (method: string, path: string, body?: unknown) =>
     api(method, path, body).then(
@@ -48,6 +51,7 @@ export function BoardView() {
           All tools
         </a>
       </header>
+      {connection === 'unauthorized' && <TokenForm onSaved={reconnect} />}
       {board && <NewTaskForm users={board.users} onCreate={(task) => act('POST', '/api/tasks', task)} />}
       {error && (
         <p className="board-error" role="alert">

@@ -1,9 +1,10 @@
 // Client hook: the live board from /api/board/stream (JSON Lines), reconnecting when the stream ends, fails or goes quiet.
 'use client';
 import { useEffect, useState } from 'react';
+import { authHeaders, isUnauthorized } from '@/lib/browser-token';
 import type { Board, BoardEvent } from '@/modules/board/board-schemas';
 
-export type Connection = 'connecting' | 'live' | 'reconnecting';
+export type Connection = 'connecting' | 'live' | 'reconnecting' | 'unauthorized';
 
 /** Wait before reconnecting. */
 const RETRY_MS = 1000;
@@ -31,7 +32,8 @@ async function follow(url: string, stop: AbortSignal, onEvent: (event: BoardEven
   stop.addEventListener('abort', abort, { once: true });
   let watchdog = setTimeout(abort, SILENCE_MS);
   try {
-    const response = await fetch(url, { signal: connection.signal, cache: 'no-store', headers: { accept: 'application/jsonl' } });
+    const headers = { accept: 'application/jsonl', ...authHeaders() };
+    const response = await fetch(url, { signal: connection.signal, cache: 'no-store', headers });
     if (!response.ok || !response.body) throw new Error(`Board stream answered HTTP ${response.status}`);
     for await (const event of jsonLines<BoardEvent>(response.body)) {
       clearTimeout(watchdog);
@@ -45,25 +47,29 @@ async function follow(url: string, stop: AbortSignal, onEvent: (event: BoardEven
 }
 
 /** The board as the server last sent it (null before the first event), and the state of the connection. */
-export function useBoardStream(url = '/api/board/stream'): { board: Board | null; connection: Connection } {
+export function useBoardStream(url = '/api/board/stream'): { board: Board | null; connection: Connection; reconnect(): void } {
   const [board, setBoard] = useState<Board | null>(null);
   const [connection, setConnection] = useState<Connection>('connecting');
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const stop = new AbortController();
     void (async () => {
       while (!stop.signal.aborted) {
+        let unauthorized = false;
         await follow(url, stop.signal, (event) => {
           setConnection('live');
           if (event.type === 'board') setBoard(event.board);
-        }).catch(() => undefined);
+        }).catch((failure: unknown) => (unauthorized = isUnauthorized(failure)));
         if (stop.signal.aborted) return;
+        // Asking again without a token would only fail again: wait for one (reconnect).
+        if (unauthorized) return setConnection('unauthorized');
         setConnection('reconnecting');
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     })();
     return () => stop.abort();
-  }, [url]);
+  }, [url, attempt]);
 
-  return { board, connection };
+  return { board, connection, reconnect: () => setAttempt((count) => count + 1) };
 }

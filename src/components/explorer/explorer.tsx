@@ -1,5 +1,7 @@
 'use client';
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms; how to connect.
+import { TokenForm } from '@/components/token-form';
+import { isUnauthorized } from '@/lib/browser-token';
 import { MCP_PATH } from '@/lib/explorer/gateway-client';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
@@ -21,6 +23,7 @@ export function Explorer() {
       </header>
       <div className={styles.layout}>
         <main className={styles.main}>
+          {state.status === 'failed' && isUnauthorized(state.error) && <TokenForm onSaved={retry} />}
           <ToolList state={state} origin={origin} callTool={callTool} retry={retry} />
         </main>
         <aside className={styles.aside}>

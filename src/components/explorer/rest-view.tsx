@@ -1,5 +1,6 @@
 // The REST side of a derived tool: the URL its form values make, the curl line, and the REST response when sent.
 import { useState } from 'react';
+import { authHeaders } from '@/lib/browser-token';
 import { type Payload, responsePayload } from '@/lib/explorer/payload';
 import { curlCommand, restRequest } from '@/lib/mcp/rest-request';
 import type { ToolArguments } from '@/lib/explorer/schema-form';
@@ -28,7 +29,8 @@ interface RestViewProps {
 async function send(method: string, url: string, body: unknown): Promise<RestResult> {
   const response = await fetch(url, {
     method,
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { ...authHeaders(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const contentType = response.headers.get('content-type');
   const payload = responsePayload(contentType, new Uint8Array(await response.arrayBuffer()));

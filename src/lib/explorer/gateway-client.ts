@@ -1,5 +1,6 @@
 // The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint.
 import { type CallToolResult, Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
+import { authHeaders } from '@/lib/browser-token';
 
 export type { CallToolResult, Tool };
 
@@ -21,7 +22,7 @@ export async function connectGateway(endpoint: URL): Promise<GatewayConnection> 
     { name: 'vovk-gateway-explorer', version: '0.1.0' },
     { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
   );
-  await client.connect(new StreamableHTTPClientTransport(endpoint));
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: authHeaders() } }));
   try {
     const { tools } = await client.listTools();
     return {

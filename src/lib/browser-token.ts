@@ -1,0 +1,28 @@
+// The gateway token (GATEWAY_TOKEN auth) a person gave a page, kept for this browser tab and sent with its requests.
+const STORAGE_KEY = 'vovk-gateway-token';
+
+/** The token saved in this tab, if any. */
+export function savedToken(): string | undefined {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY) || undefined;
+  } catch {
+    return undefined; // storage unavailable (server render, privacy mode)
+  }
+}
+
+/** Saves the token for this tab (an empty one forgets it). */
+export function saveToken(token: string): void {
+  if (token) sessionStorage.setItem(STORAGE_KEY, token);
+  else sessionStorage.removeItem(STORAGE_KEY);
+}
+
+/** The Authorization header for the saved token, or nothing. */
+export function authHeaders(): Record<string, string> {
+  const token = savedToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Whether a failure is the gateway asking for the token (HTTP 401). */
+export function isUnauthorized(failure: unknown): boolean {
+  return /\b401\b|requires authorization|Unauthorized/i.test(failure instanceof Error ? failure.message : String(failure));
+}
