@@ -17,7 +17,7 @@ test.describe('DNS-rebinding protection (default settings)', () => {
       expect((await postMcp(baseURL!, ping, { ...mcpHeaders, Host: 'localhost', 'X-Forwarded-Host': host })).status).toBe(200);
     }
     const port = new URL(baseURL!).port;
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `0.0.0.0:${port}`]) {
       expect((await postMcp(baseURL!, ping, { ...mcpHeaders, Host: host })).status, host).toBe(200);
     }
   });

@@ -42,10 +42,12 @@ export function mediaAllowedOrigins(): string[] {
 
 /**
  * Host names (without port) the API answers to (`GATEWAY_ALLOWED_HOSTS`, comma-separated), against DNS rebinding.
- * @default localhost, 127.0.0.1, [::1]
+ * @default localhost, 127.0.0.1, [::1], 0.0.0.0
  */
 export function allowedHostnames(): string[] {
-  return [...localhostAllowedHostnames(), ...listFromEnv(process.env.GATEWAY_ALLOWED_HOSTS)];
+  // 0.0.0.0 reaches this machine too (tools print it as the listen address); browsers reaching it from another site
+  // are still stopped by the Origin check.
+  return [...localhostAllowedHostnames(), '0.0.0.0', ...listFromEnv(process.env.GATEWAY_ALLOWED_HOSTS)];
 }
 
 /**
