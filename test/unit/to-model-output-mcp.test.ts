@@ -83,8 +83,8 @@ describe('JSON content', () => {
     expect(result).toEqual({ content: [{ type: 'text', text: body }], isError: true });
   });
 
-  test('[R07] status 399 is not an error status', async () => {
-    const result = await format(new Response('{"a":1}', { status: 299, headers: { 'Content-Type': 'application/json' } }));
+  test('[R07] a status below 400 is not an error status', async () => {
+    const result = await format(new Response('{"a":1}', { status: 399, headers: { 'Content-Type': 'application/json' } }));
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toEqual({ a: 1 });
   });
