@@ -1,4 +1,4 @@
-// Starts and stops production servers (`next start`) for end-to-end tests, each with its own database; tests reach them on loopback.
+// Starts and stops production servers (`next start`) for end-to-end tests; each has its own database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
