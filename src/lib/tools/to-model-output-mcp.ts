@@ -145,6 +145,7 @@ export async function toModelOutputMCP<TOutput>(
   const annotations = meta?.annotations === undefined ? undefined : AnnotationsSchema.safeParse(meta.annotations);
   if (annotations && !annotations.success) {
     // A procedure bug: report it (masked in production) rather than send a result MCP clients reject.
+    if (result instanceof Response) await result.body?.cancel();
     return baseResult(new Error(`Invalid mcpOutput annotations: ${z.prettifyError(annotations.error)}`));
   }
   return applyMcpOutputMeta(await baseResult(result), meta);
