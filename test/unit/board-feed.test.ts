@@ -65,7 +65,7 @@ test('after abort, or once send reports the client gone, a watcher gets nothing 
 
 test('a failed load is tried again a second later', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(store(), 'listTasks').mockRejectedValueOnce(new Error('database unreachable'));
+  vi.spyOn(store(), 'tasksAndUsers').mockRejectedValueOnce(new Error('database unreachable'));
   const watcher = watch();
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(watcher.boards()).toEqual([]);

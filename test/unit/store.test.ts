@@ -133,6 +133,21 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
       ]);
       expect(tasks.find((task) => task.id === first.id)!.updatedAt >= first.updatedAt).toBe(true);
     });
+
+    test('the board snapshot reads tasks and users together, even while users are deleted', async () => {
+      const users = await Promise.all([1, 2, 3].map((n) => store.createUser({ name: `S${n}`, email: `s${n}@example.com` })));
+      await Promise.all(users.map((user) => store.createTask({ title: `Of ${user.name}`, assigneeId: user.id })));
+      const snapshots = await Promise.all([
+        store.tasksAndUsers(),
+        ...users.map((user) => store.deleteUser(user.id)),
+        store.tasksAndUsers(),
+      ]);
+      for (const snapshot of [snapshots[0], snapshots.at(-1)] as Array<Awaited<ReturnType<typeof store.tasksAndUsers>>>) {
+        const userIds = new Set(snapshot.users.map((user) => user.id));
+        expect(snapshot.tasks.every((task) => task.assigneeId === null || userIds.has(task.assigneeId))).toBe(true);
+      }
+      expect(await store.tasksAndUsers()).toEqual({ tasks: await store.listTasks(), users: await store.listUsers() });
+    });
   });
 
   describe('tasks', () => {

@@ -75,6 +75,20 @@ async function userById(query: Query, id: number): Promise<UserRecord | undefine
   return (await query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [id]))[0];
 }
 
+function allUsers(query: Query): Promise<UserRecord[]> {
+  return query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`);
+}
+
+/** Tasks column by column, each column in board order, optionally only of one status and/or assignee. */
+function tasksWhere(query: Query, { status, assigneeId }: TaskFilter): Promise<TaskRecord[]> {
+  const filters = Object.entries({ status, assignee_id: assigneeId }).filter(([, value]) => value !== undefined);
+  const where = filters.length ? `WHERE ${filters.map(([column]) => `${column} = ?`).join(' AND ')}` : '';
+  return query<TaskRecord>(
+    `SELECT ${TASK_COLUMNS} FROM tasks ${where} ORDER BY ${COLUMN_ORDER}, position`,
+    filters.map(([, value]) => value),
+  );
+}
+
 async function taskById(query: Query, id: number): Promise<TaskRecord | undefined> {
   return (await query<TaskRecord>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`, [id]))[0];
 }
@@ -108,7 +122,7 @@ export class Store {
   }
 
   async listUsers(): Promise<UserRecord[]> {
-    return this.read((query) => query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`));
+    return this.read(allUsers);
   }
 
   async getUser(id: number): Promise<UserRecord | undefined> {
@@ -162,15 +176,13 @@ export class Store {
   }
 
   /** Tasks column by column, each column in board order. */
-  async listTasks({ status, assigneeId }: TaskFilter = {}): Promise<TaskRecord[]> {
-    const filters = Object.entries({ status, assignee_id: assigneeId }).filter(([, value]) => value !== undefined);
-    const where = filters.length ? `WHERE ${filters.map(([column]) => `${column} = ?`).join(' AND ')}` : '';
-    return this.read((query) =>
-      query<TaskRecord>(
-        `SELECT ${TASK_COLUMNS} FROM tasks ${where} ORDER BY ${COLUMN_ORDER}, position`,
-        filters.map(([, value]) => value),
-      ),
-    );
+  async listTasks(filter: TaskFilter = {}): Promise<TaskRecord[]> {
+    return this.read((query) => tasksWhere(query, filter));
+  }
+
+  /** Every task and every user, read in one transaction so that they agree (no task names a user already gone). */
+  async tasksAndUsers(): Promise<{ tasks: TaskRecord[]; users: UserRecord[] }> {
+    return this.read(async (query) => ({ tasks: await tasksWhere(query, {}), users: await allUsers(query) }));
   }
 
   async getTask(id: number): Promise<TaskRecord | undefined> {

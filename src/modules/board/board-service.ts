@@ -15,7 +15,7 @@ type Send = (event: BoardEvent) => boolean;
 type Watcher = { send: Send; seen: number };
 
 async function loadBoard(): Promise<Board> {
-  const [tasks, users] = await Promise.all([store().listTasks(), store().listUsers()]);
+  const { tasks, users } = await store().tasksAndUsers();
   const columns = TASK_STATUSES.map((status) => ({
     status,
     title: COLUMN_TITLES[status],
