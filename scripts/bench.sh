@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs the benchmark (scripts/bench.mjs) against a production build on loopback; installs and builds first if needed.
+# Runs the benchmark (scripts/bench.mjs) against the test build on loopback; installs and builds first if needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 ensure_node_modules
+export GATEWAY_TEST_BUILD=1
 ensure_build
 exec node scripts/bench.mjs "$@"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (pinned; every scenario) against a production build with the fixtures on.
+# Runs the official MCP conformance suite (pinned; every scenario) against the test build with its fixtures on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 ensure_node_modules
 ensure_conformance_suite
+export GATEWAY_TEST_BUILD=1
 ensure_build
 port="${CONFORMANCE_PORT:-3219}"
 data="$(mktemp -d)"

@@ -24,11 +24,18 @@ ensure_chromium() {
   export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
 }
 
-# Builds the production bundle when there is none or a source file is newer than it.
+# The build directory of the flavour asked for: .next-test with GATEWAY_TEST_BUILD=1 (the test build), else .next.
+build_dir() {
+  if [ "${GATEWAY_TEST_BUILD:-}" = 1 ]; then echo .next-test; else echo .next; fi
+}
+
+# Builds that flavour (`npm run build` or `npm run build:test`) when it has no build or a source file is newer than it.
 ensure_build() {
-  if [ ! -f .next/BUILD_ID ] ||
-    [ -n "$(find src public next.config.ts tsconfig.json package-lock.json -newer .next/BUILD_ID -print -quit)" ]; then
-    npx next build
+  local dir
+  dir=$(build_dir)
+  if [ ! -f "$dir/BUILD_ID" ] ||
+    [ -n "$(find src public next.config.ts tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
+    if [ "$dir" = .next-test ]; then npm run build:test; else npm run build; fi
   fi
 }
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Starts the gateway (REST + MCP) on http://localhost:${PORT:-3000}; installs and builds first when needed.
+# `npm start` serves the production build (.next) whatever the environment says; `npm run start:test` (--test) the
+# test build (.next-test), which adds the test-only modules of src/testing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
+if [ "${1:-}" = --test ]; then export GATEWAY_TEST_BUILD=1; else export GATEWAY_TEST_BUILD=0; fi
 ensure_node_modules
 ensure_build
 export PORT="${PORT:-3000}"

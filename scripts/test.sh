@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: type-check, unit tests (vitest), production build, end-to-end tests (Playwright, real MCP clients),
-# and the official MCP conformance suite; a throwaway PostgreSQL cluster on loopback serves the PostgreSQL store
-# tests (stopped on exit).
+# Runs every test: type-check, unused code (knip), unit tests (vitest), both builds, end-to-end tests (Playwright,
+# real MCP clients) and the official MCP conformance suite; a throwaway PostgreSQL cluster on loopback serves the
+# PostgreSQL store tests (stopped on exit).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -13,10 +13,12 @@ ensure_postgres
 rm -rf test-reports && mkdir -p test-reports
 ensure_conformance_suite
 npx tsc --noEmit
+npx knip
 set +e
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/unit.json
 unit_status=$?
-npx next build && PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json npx playwright test --reporter=list,json
+npm run build && npm run build:test &&
+  PLAYWRIGHT_JSON_OUTPUT_FILE=test-reports/e2e.json bash scripts/e2e.sh --reporter=list,json
 e2e_status=$?
 bash scripts/conformance.sh
 conformance_status=$?

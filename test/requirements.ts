@@ -31,4 +31,4 @@ export const requirements = {
   R29: 'The sum_numbers standalone tool (zod input { a, b }, output number) returns the sum.',
 } as const;
 
-export type RequirementId = keyof typeof requirements;
+type RequirementId = keyof typeof requirements;

@@ -16,7 +16,7 @@ export type ToolResult = {
   _meta?: Record<string, unknown>;
 };
 
-export interface ListedTool {
+interface ListedTool {
   name: string;
   title?: string;
   description?: string;

@@ -30,19 +30,39 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string,
   throw new Error(`server not ready at ${url} after ${timeoutMs} ms; see ${logFile}`);
 }
 
-/** Starts `next start` (a build must exist) on `port` with the test fixtures on and extra `env`. */
-export async function startServer(port: number, env: Record<string, string> = {}, logFile = serverLogFile): Promise<RunningServer> {
-  if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` first');
+/** Which build a server runs: the test build (.next-test, with the test-only modules) or the production one (.next). */
+export type BuildFlavour = 'test' | 'production';
+
+const builds: Record<BuildFlavour, { dir: string; command: string; flag: string }> = {
+  test: { dir: '.next-test', command: 'npm run build:test', flag: '1' },
+  production: { dir: '.next', command: 'npm run build', flag: '0' },
+};
+
+/** How to start `next start`: directly (the default), or through a script that execs it, e.g. `npm start`'s. */
+const NEXT_START = ['node_modules/next/dist/bin/next', 'start'];
+
+/** Starts a build (it must exist; the test build by default) on `port` with extra `env`. */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  logFile = serverLogFile,
+  flavour: BuildFlavour = 'test',
+  command: string[] = NEXT_START,
+): Promise<RunningServer> {
+  const build = builds[flavour];
+  if (!fs.existsSync(`${build.dir}/BUILD_ID`)) throw new Error(`No ${flavour} build: run \`${build.command}\` first`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-e2e-'));
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const [program, ...args] = command === NEXT_START ? [process.execPath, ...NEXT_START, '-p', String(port)] : ['bash', ...command];
+  const child = spawn(program, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
-      GATEWAY_TEST_FIXTURES: '1',
+      // next start reads the build directory from next.config.ts, which reads this (`npm start` sets it itself).
+      GATEWAY_TEST_BUILD: build.flag,
       ...env,
     },
     stdio: ['ignore', log, log],

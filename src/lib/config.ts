@@ -1,112 +1,286 @@
-// Gateway configuration read from the environment, with embedded defaults so nothing needs to be set.
+// Every environment variable the gateway reads: one zod schema with defaults and docs, read once, checked at start.
 import path from 'node:path';
 import { localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 
-function listFromEnv(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+/** One documented variable: its schema (parsing the raw string), its default as people read it, and what it does. */
+interface Variable<T extends z.ZodType> {
+  schema: T;
+  default: string;
+  doc: string;
+  /** Where the README groups it. */
+  group: 'server' | 'security' | 'testing';
 }
 
-/** Port the server listens on (`PORT`, as `next start` reads it). @default 3000 */
-export function serverPort(): number {
-  return Number(process.env.PORT) || 3000;
+const variable = <T extends z.ZodType>(definition: Variable<T>) => definition;
+
+/** A comma-separated list; empty items are dropped. */
+const list = (item: z.ZodType<string, string>, expects: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item, { error: `expected ${expects}` }));
+
+const url = (what: string) =>
+  z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    error: (issue) => `expected ${what} (an http or https URL), got ${JSON.stringify(issue.input)}`,
+  });
+
+/** A positive whole number of bytes, given in decimal. */
+const byteCount = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
+        context.addIssue({ code: 'custom', message: `expected a positive whole number of bytes, got ${JSON.stringify(value)}` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+/** `1` turns a switch on; `0` or nothing leaves it off. */
+const flag = z
+  .enum(['', '0', '1'], { error: (issue) => `expected 1 (on) or 0 (off), got ${JSON.stringify(issue.input)}` })
+  .optional()
+  .transform((value) => value === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+const hostName = z.string().regex(/^[\w.-]+$|^\[[\d:a-f.]+\]$/i, 'expected host names such as api.example.com');
+
+/** The variables, by name. Their order is the order of the docs. */
+export const VARIABLES = {
+  PORT: variable({
+    group: 'server',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 3000))
+      .pipe(z.number({ error: 'expected a port number' }).int('expected a port number').min(1, 'expected a port from 1 to 65535').max(65535, 'expected a port from 1 to 65535')),
+    default: '`3000`',
+    doc: 'Port `npm start` listens on.',
+  }),
+  DATABASE_FILE: variable({
+    group: 'server',
+    schema: optionalText,
+    default: '`data/gateway.db`',
+    doc: 'SQLite file of the embedded store (created, migrated and seeded with demo users on first start); unused with `DATABASE_URL`.',
+  }),
+  DATABASE_URL: variable({
+    group: 'server',
+    schema: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/.+/, 'expected a PostgreSQL URL such as postgres://user:password@host:5432/db')
+        .optional(),
+    ),
+    default: 'unset',
+    doc: 'PostgreSQL connection string (`postgres://user:password@host:port/db`); when set the store uses PostgreSQL (migrated and seeded on start) instead of SQLite.',
+  }),
+  GATEWAY_PUBLIC_ORIGIN: variable({
+    group: 'server',
+    schema: optionalText.pipe(url('the origin this server is reached at').optional()),
+    default: '`http://localhost:$PORT`',
+    doc: 'The origin this server is reached at; the default audio URL and the REST links of oversize media point there.',
+  }),
+  MEDIA_ALLOWED_ORIGINS: variable({
+    group: 'server',
+    schema: list(url('an origin'), 'comma-separated origins such as https://media.example.com'),
+    default: "this server's own origin (`localhost` and `127.0.0.1`)",
+    doc: 'Comma-separated origins `getAudioFromURL` may fetch from. Anything else is refused with 403; redirects and `/api/` URLs are refused too.',
+  }),
+  GATEWAY_TOKEN: variable({
+    group: 'security',
+    schema: optionalText,
+    default: 'unset (no auth)',
+    doc: 'Bearer token required on every MCP and REST request.',
+  }),
+  GATEWAY_ALLOWED_HOSTS: variable({
+    group: 'security',
+    schema: list(hostName, 'comma-separated host names such as api.example.com'),
+    default: '—',
+    doc: 'Extra host names (comma-separated) the gateway answers to, besides the localhost names.',
+  }),
+  GATEWAY_ALLOWED_ORIGINS: variable({
+    group: 'security',
+    schema: list(z.string().refine((value) => URL.canParse(value) || hostName.safeParse(value).success), 'comma-separated origins or host names'),
+    default: '—',
+    doc: 'Extra browser origins (or host names) allowed to call the API.',
+  }),
+  GATEWAY_TRUST_PROXY: variable({
+    group: 'security',
+    schema: flag,
+    default: '`0`',
+    doc: '`1`: judge the host by `X-Forwarded-Host` (only behind a proxy that sets it).',
+  }),
+  MCP_MAX_BODY_BYTES: variable({
+    group: 'security',
+    schema: byteCount(1024 * 1024),
+    default: '`1048576`',
+    doc: 'Largest MCP request body, in bytes; larger ones get 413.',
+  }),
+  MCP_MAX_MEDIA_BYTES: variable({
+    group: 'security',
+    schema: byteCount(4 * 1024 * 1024),
+    default: '`4194304`',
+    doc: 'Largest response body a tool result inlines, in bytes.',
+  }),
+  MCP_OVERSIZE_MEDIA: variable({
+    group: 'security',
+    schema: z
+      .enum(['', 'error', 'resource_link'], {
+        error: (issue) => `expected error or resource_link, got ${JSON.stringify(issue.input)}`,
+      })
+      .optional()
+      .transform((value) => value || 'error'),
+    default: '`error`',
+    doc: '`resource_link`: answer oversize media of GET tools with a link to the REST URL instead of an error.',
+  }),
+  MCP_CONFORMANCE: variable({
+    group: 'testing',
+    schema: flag,
+    default: '`0`',
+    doc: 'Test build only: `1` adds the MCP conformance suite’s fixture tools, resources, prompts and logging capability (`npm run conformance` sets it).',
+  }),
+  GATEWAY_BENCHMARK: variable({
+    group: 'testing',
+    schema: flag,
+    default: '`0`',
+    doc: 'Test build only: `1` adds the benchmark’s large-image procedure (`npm run bench` sets it).',
+  }),
+  GATEWAY_BENCHMARK_TOOLS: variable({
+    group: 'testing',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 0))
+      .pipe(z.number({ error: 'expected a whole number of tools' }).int('expected a whole number of tools').min(0).max(10_000)),
+    default: '`0`',
+    doc: 'Test build only: how many generated `bench_tool_N` tools to add (`npm run bench` sets it for its large-catalogue server).',
+  }),
+} as const;
+
+type Variables = typeof VARIABLES;
+/** The parsed value of every variable. */
+type EnvironmentValues = { [Name in keyof Variables]: z.output<Variables[Name]['schema']> };
+
+/** The configuration the gateway runs with, derived from the variables. */
+export interface GatewayConfig {
+  port: number;
+  /** The origin this server serves itself on, for URLs that point back at it. */
+  publicOrigin: string;
+  databaseFile: string;
+  databaseUrl?: string;
+  mediaAllowedOrigins: string[];
+  token?: string;
+  /** Host names (without port) the API answers to, against DNS rebinding. */
+  allowedHostnames: string[];
+  /** Host names of browser origins allowed to call the API (requests without `Origin` are not affected). */
+  allowedOriginHostnames: string[];
+  trustProxy: boolean;
+  mcpMaxBodyBytes: number;
+  mcpMaxMediaBytes: number;
+  oversizeMedia: 'error' | 'resource_link';
+  /** Test build only: the conformance suite's resources, prompts and tools. */
+  conformanceFixtures: boolean;
+  /** Test build only: the benchmark's procedures. */
+  benchmark: boolean;
+  /** Test build only: how many generated tools to add. */
+  benchmarkExtraTools: number;
 }
 
-/** The origin this server serves itself on, for URLs that point back at its own assets. @default http://localhost:PORT */
-export function selfOrigin(): string {
-  return new URL(process.env.GATEWAY_PUBLIC_ORIGIN || `http://localhost:${serverPort()}`).origin;
+/** A variable with a value it cannot take. The message names the variable and what it expects. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-/** SQLite file of the embedded store (`DATABASE_FILE`), used when `DATABASE_URL` is unset. @default data/gateway.db under the working directory */
-export function databaseFile(): string {
-  return process.env.DATABASE_FILE || path.join(process.cwd(), 'data', 'gateway.db');
+function parseVariables(env: Record<string, string | undefined>): EnvironmentValues {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, { schema }] of Object.entries(VARIABLES)) {
+    const parsed = schema.safeParse(env[name]);
+    if (parsed.success) values[name] = parsed.data;
+    else problems.push(`${name}=${JSON.stringify(env[name])}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return values as EnvironmentValues;
 }
 
-/** PostgreSQL connection string (`DATABASE_URL`); when set, the store uses PostgreSQL instead of SQLite. @default unset */
-export function databaseUrl(): string | undefined {
-  return process.env.DATABASE_URL || undefined;
+/** Builds the configuration from environment variables (`process.env` by default); throws a `ConfigError` when invalid. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const values = parseVariables(env);
+  const publicOrigin = new URL(values.GATEWAY_PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
+  const ownOrigins = [publicOrigin, `http://localhost:${values.PORT}`, `http://127.0.0.1:${values.PORT}`];
+  return {
+    port: values.PORT,
+    publicOrigin,
+    databaseFile: values.DATABASE_FILE ?? path.join(process.cwd(), 'data', 'gateway.db'),
+    databaseUrl: values.DATABASE_URL,
+    mediaAllowedOrigins: values.MEDIA_ALLOWED_ORIGINS.length
+      ? values.MEDIA_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)
+      : [...new Set(ownOrigins)],
+    token: values.GATEWAY_TOKEN,
+    // 0.0.0.0 reaches this machine too (tools print it as the listen address); browsers reaching it from another
+    // site are still stopped by the Origin check.
+    allowedHostnames: [...localhostAllowedHostnames(), '0.0.0.0', ...values.GATEWAY_ALLOWED_HOSTS],
+    allowedOriginHostnames: [
+      ...localhostAllowedOrigins(),
+      ...values.GATEWAY_ALLOWED_ORIGINS.map((origin) => (URL.canParse(origin) ? new URL(origin).hostname : origin)),
+    ],
+    trustProxy: values.GATEWAY_TRUST_PROXY,
+    mcpMaxBodyBytes: values.MCP_MAX_BODY_BYTES,
+    mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
+    oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
+    conformanceFixtures: values.MCP_CONFORMANCE,
+    benchmark: values.GATEWAY_BENCHMARK,
+    benchmarkExtraTools: values.GATEWAY_BENCHMARK_TOOLS,
+  };
 }
 
-/**
- * Origins `MediaController.getAudioFromURL` may fetch from (`MEDIA_ALLOWED_ORIGINS`, comma-separated).
- * @default this server's own origin, by `localhost` and by `127.0.0.1`
- */
-export function mediaAllowedOrigins(): string[] {
-  const configured = listFromEnv(process.env.MEDIA_ALLOWED_ORIGINS);
-  if (configured.length) return configured.map((origin) => new URL(origin).origin);
-  const port = serverPort();
-  return [...new Set([selfOrigin(), `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+const configKey = Symbol.for('vovk-gateway.config');
+type GlobalWithConfig = typeof globalThis & { [configKey]?: GatewayConfig };
+
+/** The configuration of this process, read from the environment once (shared by every route bundle of the server). */
+export function config(): GatewayConfig {
+  const scope = globalThis as GlobalWithConfig;
+  scope[configKey] ??= loadConfig();
+  return scope[configKey];
 }
 
-/**
- * Host names (without port) the API answers to (`GATEWAY_ALLOWED_HOSTS`, comma-separated), against DNS rebinding.
- * @default localhost, 127.0.0.1, [::1], 0.0.0.0
- */
-export function allowedHostnames(): string[] {
-  // 0.0.0.0 reaches this machine too (tools print it as the listen address); browsers reaching it from another site
-  // are still stopped by the Origin check.
-  return [...localhostAllowedHostnames(), '0.0.0.0', ...listFromEnv(process.env.GATEWAY_ALLOWED_HOSTS)];
+/** Checks the configuration when the server starts: an invalid one is reported (naming each variable) and exits 1. */
+export function configOrExit(): GatewayConfig {
+  try {
+    return config();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\nThe gateway did not start. See "Configuration" in the README.`);
+    process.exit(1);
+  }
 }
 
-/**
- * Host names of browser origins allowed to call the API (`GATEWAY_ALLOWED_ORIGINS`, comma-separated origins or
- * host names). Requests without an `Origin` header (non-browser clients) are not affected.
- * @default localhost, 127.0.0.1, [::1]
- */
-export function allowedOriginHostnames(): string[] {
-  const configured = listFromEnv(process.env.GATEWAY_ALLOWED_ORIGINS).map((origin) =>
-    URL.canParse(origin) ? new URL(origin).hostname : origin,
-  );
-  return [...localhostAllowedOrigins(), ...configured];
+/** True when the server runs as a production build (`NODE_ENV=production`, which Next.js sets and inlines). */
+export function isProduction(): boolean {
+  return process.env.NODE_ENV === 'production';
 }
 
-/** Whether to judge the host by `X-Forwarded-Host` (`GATEWAY_TRUST_PROXY=1`, only behind a proxy that sets it). @default false */
-export function trustProxy(): boolean {
-  return process.env.GATEWAY_TRUST_PROXY === '1';
-}
-
-/** Bearer token required on every MCP and REST request when set (`GATEWAY_TOKEN`). @default unset: no auth */
-export function gatewayToken(): string | undefined {
-  return process.env.GATEWAY_TOKEN || undefined;
-}
-
-function bytesFromEnv(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}
-
-/** Largest MCP request body accepted, in bytes (`MCP_MAX_BODY_BYTES`). @default 1 MiB */
-export function mcpMaxBodyBytes(): number {
-  return bytesFromEnv(process.env.MCP_MAX_BODY_BYTES, 1024 * 1024);
-}
-
-/** Largest response body a tool result inlines (base64 or text), in bytes (`MCP_MAX_MEDIA_BYTES`). @default 4 MiB */
-export function mcpMaxMediaBytes(): number {
-  return bytesFromEnv(process.env.MCP_MAX_MEDIA_BYTES, 4 * 1024 * 1024);
-}
-
-/**
- * What a tool answers when its response body is over the media budget (`MCP_OVERSIZE_MEDIA`): `error` (an isError
- * result) or `resource_link` (a link to the same REST URL, for GET procedures).
- * @default error
- */
-export function oversizeMediaMode(): 'error' | 'resource_link' {
-  return process.env.MCP_OVERSIZE_MEDIA === 'resource_link' ? 'resource_link' : 'error';
-}
-
-/** Whether the MCP conformance fixtures are served (`MCP_CONFORMANCE=1`; only for the conformance suite). @default false */
-export function conformanceFixturesEnabled(): boolean {
-  return process.env.MCP_CONFORMANCE === '1';
-}
-
-/** Benchmark-only tools and routes (`GATEWAY_BENCHMARK=1`, set by `npm run bench`; never in production). @default false */
-export function benchmarkEnabled(): boolean {
-  return process.env.GATEWAY_BENCHMARK === '1';
-}
-
-/** How many generated extra tools the benchmark registers (`GATEWAY_BENCHMARK_TOOLS`, with GATEWAY_BENCHMARK=1). @default 0 */
-export function benchmarkExtraTools(): number {
-  return benchmarkEnabled() ? Number(process.env.GATEWAY_BENCHMARK_TOOLS) || 0 : 0;
+/** The Markdown table of one group of variables, for the README (a test keeps the README in step with it). */
+export function variablesTable(group: Variable<z.ZodType>['group']): string {
+  const rows = Object.entries(VARIABLES)
+    .filter(([, definition]) => definition.group === group)
+    .map(([name, definition]) => `| \`${name}\` | ${definition.default} | ${definition.doc} |`);
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
 }

@@ -1,15 +1,14 @@
 // THE registry of modules: the REST segment and the MCP route both read it; a key here is the tool-name prefix.
+import type { GatewayModules } from '@/lib/mcp/gateway-server';
 import AnnotatedController from './annotated/annotated-controller';
-import BenchController from './bench/bench-controller';
 import BoardController from './board/board-controller';
-import ConformanceController from './conformance/conformance-controller';
-import FixtureController from './fixture/fixture-controller';
+import { sumNumbers } from './math/sum-numbers';
 import MediaController from './media/media-controller';
 import TaskController from './task/task-controller';
 import TextController from './text/text-controller';
 import UserController from './user/user-controller';
 
-const modules = {
+const productControllers = {
   UserController,
   TaskController,
   BoardController,
@@ -18,16 +17,17 @@ const modules = {
   AnnotatedController,
 };
 
-/**
- * Every module served. Test-only modules join only when asked: FixtureController with GATEWAY_TEST_FIXTURES=1 (the
- * end-to-end tests), ConformanceController with MCP_CONFORMANCE=1 (the MCP conformance suite), BenchController with
- * GATEWAY_BENCHMARK=1 (`npm run bench`).
- */
-export const controllers: typeof modules = {
-  ...modules,
-  ...(process.env.GATEWAY_TEST_FIXTURES === '1' ? { FixtureController } : {}),
-  ...(process.env.MCP_CONFORMANCE === '1' ? { ConformanceController } : {}),
-  ...(process.env.GATEWAY_BENCHMARK === '1' ? { BenchController } : {}),
+/** The test-only modules of `src/testing`: compiled into the test build only (`npm run build:test`). */
+const testing = __GATEWAY_TEST_BUILD__ ? await import('@/testing') : undefined;
+
+/** Every controller served over REST and MCP: the product's, plus the test build's own. */
+export const controllers: typeof productControllers = { ...productControllers, ...testing?.testControllers() };
+
+/** What the MCP door serves: every controller's procedures, the standalone tools, and test-only extras. */
+export const gatewayModules: GatewayModules = {
+  controllers,
+  tools: [sumNumbers, ...(testing?.testTools() ?? [])],
+  setupServer: testing?.setupTestServer(),
 };
 
-export type Controllers = typeof modules;
+export type Controllers = typeof productControllers;

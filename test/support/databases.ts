@@ -17,7 +17,7 @@ export interface TestDatabase {
 }
 
 /** The admin URL of the test PostgreSQL cluster; the project's test script starts one (scripts/lib.sh ensure_postgres). */
-export function testPostgresUrl(): string {
+function testPostgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     throw new Error(

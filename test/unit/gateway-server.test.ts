@@ -1,21 +1,23 @@
 // Unit tests of per-request server setup: a tools/call registers only the tool it names; anything else, every tool.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
-import { initializeGatewayServer } from '@/lib/mcp/gateway-server';
-import { calledToolName, noteCalledTool, withRequestScope } from '@/lib/mcp/request-scope';
+import { guarded } from '@/lib/http/guards';
+import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
+import { requestContext, runInRequestContext } from '@/lib/request-context';
+import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-/** Serves one request through the scope as mcp-handler does (report the event, then set the server up); returns the names registered. */
+const setUpServer = createGatewayServer(gatewayModules, { publicOrigin: 'http://localhost:3000' });
+
+/** Serves one request in its context as mcp-handler does (report the event, then set the server up); returns the names registered. */
 async function registeredAfter(event?: McpEvent): Promise<string[]> {
   const names: string[] = [];
-  const handler = withRequestScope(async () => {
+  await runInRequestContext('mcp', async () => {
     await Promise.resolve();
     if (event) noteCalledTool(event);
-    initializeGatewayServer({ registerTool: (name: string) => names.push(name) } as unknown as McpServer);
-    return new Response('ok');
+    setUpServer({ registerTool: (name: string) => names.push(name) } as unknown as McpServer);
   });
-  await handler(new Request('http://localhost/api/mcp', { method: 'POST', body: '{}' }));
   return names;
 }
 
@@ -44,14 +46,30 @@ describe('per-request tool registration', () => {
 
   test('the noted tool stays within its own request', async () => {
     await registeredAfter(received('tools/call', { name: 'sum_numbers' }));
-    expect(calledToolName()).toBeUndefined();
+    expect(requestContext()).toBeUndefined();
     noteCalledTool(received('tools/call', { name: 'sum_numbers' }));
-    expect(calledToolName()).toBeUndefined();
+    expect(requestContext()).toBeUndefined();
+  });
+
+  test('the guards give each request its own context, of its door', async () => {
+    const seen: unknown[] = [];
+    const handler = async () => {
+      seen.push(requestContext());
+      return new Response('served');
+    };
+    await guarded(handler, 'rest')(new Request('http://localhost/api/users', { headers: { host: 'localhost' } }));
+    await guarded(handler, 'mcp')(new Request('http://localhost/api/mcp', { method: 'POST', body: '{}', headers: { host: 'localhost' } }));
+    expect(seen).toEqual([{ door: 'rest' }, { door: 'mcp' }]);
+    expect(seen[0]).not.toBe(seen[1]);
   });
 
   test('a declared body over MCP_MAX_BODY_BYTES is refused unread with 413', async () => {
-    const handler = withRequestScope(async () => new Response('served'));
-    const huge = new Request('http://localhost/api/mcp', { method: 'POST', body: 'x', headers: { 'Content-Length': String(2 ** 30) } });
+    const handler = guarded(async () => new Response('served'), 'mcp');
+    const huge = new Request('http://localhost/api/mcp', {
+      method: 'POST',
+      body: 'x',
+      headers: { host: 'localhost', 'Content-Length': String(2 ** 30) },
+    });
     const response = await handler(huge);
     expect(response.status).toBe(413);
     expect((await response.json()).error.message).toMatch(/must not exceed 1048576 bytes/);

@@ -1,10 +1,13 @@
 // Unit tests of what derived tools register besides their input: outputSchema (arrays as { items }) and annotations.
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { annotationsOfMethod, gatewayTools } from '@/lib/mcp/gateway-tools';
+import { gatewayTools } from '@/lib/mcp/gateway-server';
+import { annotationsOfMethod } from '@/lib/mcp/gateway-tools';
 import { structuredOutputSchema } from '@/lib/mcp/output-schema';
+import { ToModelOutput } from '@/lib/tools';
+import { gatewayModules } from '@/modules';
 
-const byName = Object.fromEntries(gatewayTools.map((tool) => [tool.name, tool]));
+const byName = Object.fromEntries(gatewayTools(gatewayModules, ToModelOutput.MCP).map((tool) => [tool.name, tool]));
 const valid = async (schema: ReturnType<typeof structuredOutputSchema>, value: unknown) =>
   !(await schema!['~standard'].validate(value)).issues;
 const ada = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', createdAt: '2026-01-05T09:00:00.000Z' };

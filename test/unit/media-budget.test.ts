@@ -1,12 +1,10 @@
-// Unit tests of the media budget: bodies over MCP_MAX_MEDIA_BYTES are never inlined, nor read past the limit.
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { runInToolCall, ToModelOutput } from '@/lib/tools';
+// Unit tests of the media budget: bodies over the formatter's maxMediaBytes are never inlined, nor read past the limit.
+import { describe, expect, test } from 'vitest';
+import { createMcpFormatter, type McpFormatterOptions, ToModelOutput } from '@/lib/tools';
 
-const format = (result: unknown) => ToModelOutput.MCP(result, null, null);
+const formatWithin = (options: McpFormatterOptions) => (result: unknown) => createMcpFormatter(options)(result, null, null);
 const png = (size: number, headers: Record<string, string> = {}) =>
   new Response(new Uint8Array(size).fill(7), { headers: { 'Content-Type': 'image/png', ...headers } });
-
-afterEach(() => vi.unstubAllEnvs());
 
 /** A body that never ends, `chunkSize` bytes per pull, counting how often it was pulled. */
 function endlessStream(chunkSize: number) {
@@ -22,7 +20,7 @@ function endlessStream(chunkSize: number) {
 
 describe('media budget', () => {
   test('a body of exactly the limit is inlined; one byte more is a clear isError', async () => {
-    vi.stubEnv('MCP_MAX_MEDIA_BYTES', '16');
+    const format = formatWithin({ maxMediaBytes: 16 });
     expect((await format(png(16))).content).toEqual([
       { type: 'image', data: Buffer.from(new Uint8Array(16).fill(7)).toString('base64'), mimeType: 'image/png' },
     ]);
@@ -32,13 +30,13 @@ describe('media budget', () => {
   });
 
   test('the budget applies to text and JSON bodies too', async () => {
-    vi.stubEnv('MCP_MAX_MEDIA_BYTES', '8');
+    const format = formatWithin({ maxMediaBytes: 8 });
     expect((await format(new Response('0123456789', { headers: { 'Content-Type': 'text/plain' } }))).isError).toBe(true);
     expect((await format(Response.json({ long: 'value' }))).isError).toBe(true);
   });
 
   test('a declared Content-Length over the limit is refused without reading the body', async () => {
-    vi.stubEnv('MCP_MAX_MEDIA_BYTES', '1024');
+    const format = formatWithin({ maxMediaBytes: 1024 });
     const endless = endlessStream(1024);
     const headers = { 'Content-Type': 'audio/mpeg', 'Content-Length': String(8 * 1024 * 1024) };
     expect((await format(new Response(endless.stream, { headers }))).isError).toBe(true);
@@ -46,20 +44,25 @@ describe('media budget', () => {
   });
 
   test('an endless stream is cancelled as soon as it passes the limit', async () => {
-    vi.stubEnv('MCP_MAX_MEDIA_BYTES', '4096');
+    const format = formatWithin({ maxMediaBytes: 4096 });
     const endless = endlessStream(1000);
     expect((await format(new Response(endless.stream, { headers: { 'Content-Type': 'audio/mpeg' } }))).isError).toBe(true);
     expect(endless.pulls()).toBeLessThan(10);
   });
 
-  test('with MCP_OVERSIZE_MEDIA=resource_link, oversize media of a GET tool becomes a link to its REST URL', async () => {
-    vi.stubEnv('MCP_MAX_MEDIA_BYTES', '16');
-    vi.stubEnv('MCP_OVERSIZE_MEDIA', 'resource_link');
+  test('with oversizeMedia resource_link, oversize media of a GET tool becomes a link to its REST URL', async () => {
     const restUrl = 'http://localhost:3000/api/media/image';
-    expect(await runInToolCall({ restUrl }, () => format(png(32)))).toEqual({
+    const format = formatWithin({ maxMediaBytes: 16, oversizeMedia: 'resource_link', restUrl: () => restUrl });
+    expect(await format(png(32))).toEqual({
       content: [{ type: 'resource_link', uri: restUrl, name: restUrl, mimeType: 'image/png' }],
     });
     // Without a REST URL to point at, the answer stays a clear error.
-    expect((await format(png(32))).isError).toBe(true);
+    const noUrl = formatWithin({ maxMediaBytes: 16, oversizeMedia: 'resource_link', restUrl: () => undefined });
+    expect((await noUrl(png(32))).isError).toBe(true);
+  });
+
+  test('the default formatter (the spec snippets’ ToModelOutput.MCP) inlines up to 4 MiB', async () => {
+    expect((await ToModelOutput.MCP(png(4 * 1024 * 1024), null, null)).isError).toBeUndefined();
+    expect((await ToModelOutput.MCP(png(4 * 1024 * 1024 + 1), null, null)).isError).toBe(true);
   });
 });

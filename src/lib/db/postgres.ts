@@ -4,7 +4,7 @@ import { ChangeFeed, type Query, type SqlDriver } from './driver';
 import { postgresMigrations } from './migrations';
 
 /** The channel the migrations' triggers NOTIFY on every change of a board table. */
-export const CHANGE_CHANNEL = 'board_changes';
+const CHANGE_CHANNEL = 'board_changes';
 /** Advisory lock held by every write transaction (and the migrations): one writer at a time, across instances. */
 const WRITE_LOCK_KEY = 4_611_917;
 /** Wait before reopening a dropped LISTEN connection. */

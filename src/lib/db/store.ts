@@ -1,5 +1,5 @@
 // The store the services use: users and tasks over one SQL backend, SQLite by default or PostgreSQL with DATABASE_URL.
-import { databaseFile, databaseUrl } from '@/lib/config';
+import { config } from '@/lib/config';
 import type { Query, SqlDriver } from './driver';
 import { PostgresDriver } from './postgres';
 import { SqliteDriver } from './sqlite';
@@ -8,7 +8,7 @@ import { SqliteDriver } from './sqlite';
 export const TASK_STATUSES = ['todo', 'in_progress', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const USER_ROLES = ['admin', 'member'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+type UserRole = (typeof USER_ROLES)[number];
 
 export interface UserRecord {
   id: number;
@@ -283,6 +283,6 @@ type GlobalWithStore = typeof globalThis & { [storeKey]?: Store };
 /** The process-wide store, configured from the environment (shared by every route bundle of the server). */
 export function store(): Store {
   const scope = globalThis as GlobalWithStore;
-  scope[storeKey] ??= openStore({ databaseUrl: databaseUrl(), databaseFile: databaseFile() });
+  scope[storeKey] ??= openStore(config());
   return scope[storeKey];
 }

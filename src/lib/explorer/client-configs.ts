@@ -9,7 +9,7 @@ export interface ClientConfig {
 }
 
 /** The name the gateway gets in the clients' server lists. */
-export const SERVER_KEY = 'vovk-gateway';
+const SERVER_KEY = 'vovk-gateway';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 

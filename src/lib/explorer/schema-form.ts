@@ -18,7 +18,7 @@ export interface JsonSchema {
   pattern?: string;
 }
 
-export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'object' | 'json';
+type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'object' | 'json';
 
 export interface Field {
   /** The field's path joined with '.', its key in {@link FormValues} and {@link FormErrors}. */

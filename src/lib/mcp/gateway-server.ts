@@ -1,26 +1,58 @@
-// Sets up the MCP server of one request: the gateway's tools, plus test-only fixtures when their switch is on.
+// Builds the MCP server setup of the gateway from the registry handed in; mcp-handler runs it for every request.
 import type { McpServer } from '@modelcontextprotocol/server';
-import { benchmarkExtraTools, conformanceFixturesEnabled } from '@/lib/config';
-import { generatedBenchTools } from './bench-tools';
-import { conformanceTools, registerConformanceFixtures } from './conformance-fixtures';
-import { gatewayTools } from './gateway-tools';
+import type { McpHandlerOptions } from 'mcp-handler';
+import { requestContext } from '@/lib/request-context';
+import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '@/lib/tools';
+import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
 import { registerTools, toServedTools } from './register-tools';
-import { calledToolName } from './request-scope';
 
-const conformance = conformanceFixturesEnabled();
-const tools = toServedTools([
-  ...gatewayTools,
-  ...(conformance ? conformanceTools : []),
-  ...generatedBenchTools(benchmarkExtraTools()),
-]);
-const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+/** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
+export interface GatewayModules {
+  /** Vovk controllers by module name: one tool per procedure, named `<Module>_<handler>`. */
+  controllers: Controllers;
+  /** Standalone tools (`standardTool`), formatted like derived ones. @default none */
+  tools?: StandardTool[];
+  /** Registers what is not a tool (resources, prompts, capabilities) on each request's server. @default nothing */
+  setupServer?: (server: McpServer) => void;
+}
+
+/** The limits of the gateway's formatter, and the origin REST URLs of tool calls point at. */
+export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & { publicOrigin: string };
+
+type McpEvent = Parameters<NonNullable<McpHandlerOptions['onEvent']>>[0];
 
 /**
- * mcp-handler runs this for every request, on a fresh server. A tools/call needs only the tool it names, so only
- * that one is registered: the cost of a call does not grow with the catalogue. Anything else gets every tool.
+ * mcp-handler's `onEvent` hook: it reports each request's parsed JSON-RPC message before that request's MCP server is
+ * set up, so the called tool's name is known there without parsing the body a second time.
  */
-export function initializeGatewayServer(server: McpServer): void {
-  const called = toolsByName.get(calledToolName() ?? '');
-  registerTools(server, called ? [called] : tools);
-  if (conformance) registerConformanceFixtures(server);
+export function noteCalledTool(event: McpEvent): void {
+  const context = requestContext();
+  if (!context || event.type !== 'REQUEST_RECEIVED' || event.method !== 'tools/call') return;
+  const name = (event.parameters as { params?: { name?: unknown } } | undefined)?.params?.name;
+  if (typeof name === 'string') context.calledTool = name;
+}
+
+/** Every tool of `modules`, formatted by `format`: one per procedure of the controllers, then the standalone ones. */
+export function gatewayTools(modules: GatewayModules, format: McpFormatter): GatewayTool[] {
+  return [
+    ...deriveGatewayTools(modules.controllers, format),
+    ...(modules.tools ?? []).map((tool) => formattedTool(tool, format)),
+  ];
+}
+
+/**
+ * The per-request server setup for mcp-handler. Tools are derived and prepared once, here; each request then needs
+ * only registration. A tools/call registers only the tool it names, so the cost of a call does not grow with the
+ * catalogue; anything else (tools/list, …) gets every tool.
+ */
+export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): (server: McpServer) => void {
+  const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
+  const tools = toServedTools(gatewayTools(modules, format));
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const restUrl = (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin);
+  return (server) => {
+    const called = toolsByName.get(requestContext()?.calledTool ?? '');
+    registerTools(server, called ? [called] : tools, restUrl);
+    modules.setupServer?.(server);
+  };
 }

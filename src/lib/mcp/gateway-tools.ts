@@ -1,20 +1,17 @@
-// Every MCP tool the gateway serves: tools derived from the module registry, plus the standalone tools.
+// Turns the registry handed in (controllers and standalone tools) into the MCP tools the gateway serves.
 import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
-import { selfOrigin } from '@/lib/config';
-import { ToModelOutput } from '@/lib/tools';
-import { controllers } from '@/modules';
+import { type McpFormatter, type StandardTool, withFormattedOutput } from '@/lib/tools';
 import { withOptionalEmptySlots } from './optional-slots';
 import { structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from './rest-meta';
 import { restRequest } from './rest-request';
-import { standaloneTools } from './standalone-tools';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.
  * `@operation({ summary, 'x-tool-annotations': { destructiveHint: false } })`.
  */
-export const TOOL_ANNOTATIONS_KEY = 'x-tool-annotations';
+const TOOL_ANNOTATIONS_KEY = 'x-tool-annotations';
 
 /** What the MCP route registers for one tool. */
 export interface GatewayTool {
@@ -30,10 +27,19 @@ export interface GatewayTool {
   execute(input: unknown): Promise<CallToolResult>;
 }
 
-/** The absolute REST URL of a GET tool call (where oversize media can be fetched instead); else undefined. */
-export function restUrlOf(route: RestRoute | undefined, input: unknown): string | undefined {
+/** Vovk controllers by module name (the tool-name prefix), as the REST segment takes them. */
+export type Controllers = Record<string, object>;
+
+/** The absolute REST URL of a GET tool call on `origin` (where oversize media can be fetched instead); else undefined. */
+export function restUrlOf(route: RestRoute | undefined, input: unknown, origin: string): string | undefined {
   if (route?.method !== 'GET') return undefined;
-  return restRequest(route, (input ?? {}) as Record<string, unknown>, selfOrigin()).url;
+  return restRequest(route, (input ?? {}) as Record<string, unknown>, origin).url;
+}
+
+/** A standalone tool whose `execute` answers with the MCP result `format` makes of its output or error. */
+export function formattedTool<TInput, TOutput>(tool: StandardTool<TInput, TOutput>, format: McpFormatter): GatewayTool {
+  const formatted = withFormattedOutput(tool, (result) => format(result, tool, null));
+  return { ...(formatted as GatewayTool), outputSchema: structuredOutputSchema(tool.outputSchema) };
 }
 
 type HandlerMetadata = { httpMethod: string; path: string };
@@ -62,7 +68,7 @@ export function annotationsOfMethod(method: string): ToolAnnotations {
 }
 
 /** Tool name → REST route, for every procedure of the registry (named as deriveTools names them). */
-function restRoutesByToolName(): Map<string, ProcedureRoute> {
+function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRoute> {
   const routes = new Map<string, ProcedureRoute>();
   for (const [moduleName, controller] of Object.entries(controllers)) {
     const { prefix = '', _handlers = {} } = controller as unknown as ControllerMetadata;
@@ -76,10 +82,11 @@ function restRoutesByToolName(): Map<string, ProcedureRoute> {
   return routes;
 }
 
-function deriveGatewayTools(): GatewayTool[] {
-  const { tools } = deriveTools({ modules: controllers, toModelOutput: ToModelOutput.MCP });
-  const routes = restRoutesByToolName();
-  const derived = tools.map((tool): GatewayTool => {
+/** One MCP tool per procedure of `controllers` (as vovk's deriveTools makes them), formatted by `format`. */
+export function deriveGatewayTools(controllers: Controllers, format: McpFormatter): GatewayTool[] {
+  const { tools } = deriveTools({ modules: controllers, toModelOutput: format });
+  const routes = restRoutesByToolName(controllers);
+  return tools.map((tool): GatewayTool => {
     const { annotations, ...restRoute } = routes.get(tool.name)!;
     return {
       name: tool.name,
@@ -93,9 +100,4 @@ function deriveGatewayTools(): GatewayTool[] {
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
     };
   });
-  const standalone = standaloneTools.map((tool) => ({ ...tool, outputSchema: structuredOutputSchema(tool.outputSchema) }));
-  return [...derived, ...(standalone as GatewayTool[])];
 }
-
-/** Derived once per process: registering them on each request's server then costs no schema work. */
-export const gatewayTools: GatewayTool[] = deriveGatewayTools();

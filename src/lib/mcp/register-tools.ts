@@ -1,9 +1,10 @@
-// Registers gateway tools on an MCP server; each call runs in its tool-call context and never throws past here.
+// Registers gateway tools on an MCP server; each call runs as the request's tool call and never throws past here.
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { runInToolCall, ToModelOutput } from '@/lib/tools';
+import { runInToolCall } from '@/lib/request-context';
+import { ToModelOutput } from '@/lib/tools';
 import { withCachedJsonSchema } from './cached-json-schema';
-import { type GatewayTool, restUrlOf } from './gateway-tools';
+import type { GatewayTool } from './gateway-tools';
 
 /** The input schema of a tool that takes no arguments: an empty object, so stray arguments are refused, not ignored. */
 const NO_ARGUMENTS = z.strictObject({}).meta({ description: 'This tool takes no arguments' });
@@ -20,25 +21,28 @@ export function toServedTools(tools: GatewayTool[]): ServedTool[] {
   }));
 }
 
-async function run(tool: GatewayTool, input: unknown, mcp: ServerContext) {
+/** The REST URL of a call of `tool` with `input`, when it has one. */
+type RestUrlOf = (tool: GatewayTool, input: unknown) => string | undefined;
+
+async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, restUrlOf: RestUrlOf) {
   try {
     // The REST URL is needed only for oversize media: worked out on demand, not on every call.
-    const context = {
+    const toolCall = {
       mcp,
       get restUrl() {
-        return restUrlOf(tool.restRoute, input);
+        return restUrlOf(tool, input);
       },
     };
-    return await runInToolCall(context, () => tool.execute(input));
+    return await runInToolCall(toolCall, () => tool.execute(input));
   } catch (error) {
     return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
   }
 }
 
-export function registerTools(server: McpServer, tools: ServedTool[]): void {
+export function registerTools(server: McpServer, tools: ServedTool[], restUrlOf: RestUrlOf): void {
   for (const tool of tools) {
     const { name, title, description, inputSchema, outputSchema, annotations, _meta } = tool;
     const config = { title, description, inputSchema, outputSchema, annotations, _meta };
-    server.registerTool(name, config, (args, ctx) => run(tool, args, ctx));
+    server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, restUrlOf));
   }
 }

@@ -1,16 +1,12 @@
 // Decides what a client may read of a thrown error: in production only an HttpException keeps its message.
 import { HttpException } from 'vovk';
+import { isProduction } from '@/lib/config';
 
 /** The text every masked error reads, exactly as the formatting spec says. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /** An error as a client sees it; `errorId` is set when the real message was masked and logged. */
 export type PublicError = { message: string; errorId?: string };
-
-/** True when the server runs as a production build (`NODE_ENV=production`). */
-export function isProduction(): boolean {
-  return process.env.NODE_ENV === 'production';
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

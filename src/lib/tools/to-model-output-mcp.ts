@@ -2,13 +2,23 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import type { VovkRequest, VovkTool } from 'vovk';
 import { z } from 'zod';
-import { mcpMaxMediaBytes, oversizeMediaMode } from '@/lib/config';
 import { essenceOf, kindOf } from './media-type';
 import { toPublicError } from './public-error';
-import { currentToolCall } from './tool-call-context';
+
+/** The limits a formatter applies; the gateway passes its configuration, the defaults suit the spec's snippets. */
+export interface McpFormatterOptions {
+  /** Largest response body a result inlines (base64 or text), in bytes. @default 4194304 (4 MiB) */
+  maxMediaBytes?: number;
+  /** What a body over the budget becomes: an isError result, or a `resource_link` to `restUrl()`. @default 'error' */
+  oversizeMedia?: 'error' | 'resource_link';
+  /** The REST URL where the call being formatted can be fetched instead (GET procedures). @default none */
+  restUrl?: () => string | undefined;
+}
+
+type Limits = Required<Omit<McpFormatterOptions, 'restUrl'>> & Pick<McpFormatterOptions, 'restUrl'>;
 
 /** What `req.vovk.meta({ mcpOutput })` may set: annotations for each content item, and keys that override the output. */
-export type McpOutputMeta = Partial<CallToolResult> & { annotations?: Record<string, unknown> };
+type McpOutputMeta = Partial<CallToolResult> & { annotations?: Record<string, unknown> };
 
 /** MCP content annotations: who the item is for, and a priority from 0 (least) to 1 (most important). */
 const AnnotationsSchema = z.looseObject({
@@ -18,7 +28,7 @@ const AnnotationsSchema = z.looseObject({
 });
 
 /** The request part the formatter reads (`null` for standalone tools). */
-export type FormatterRequest = Pick<VovkRequest, 'vovk'> | null;
+type FormatterRequest = Pick<VovkRequest, 'vovk'> | null;
 
 function errorResult(text: string, errorId?: string): CallToolResult {
   return {
@@ -70,25 +80,24 @@ async function readWithin(response: Response, limit: number): Promise<Buffer | u
 }
 
 /** A body over the media budget: an isError result, or a resource_link to the same call over REST if configured. */
-function oversizeResult(mimeType: string, limit: number): CallToolResult {
-  const restUrl = currentToolCall()?.restUrl;
-  if (restUrl && oversizeMediaMode() === 'resource_link') {
+function oversizeResult(mimeType: string, { maxMediaBytes: limit, oversizeMedia, restUrl: restUrlOfCall }: Limits): CallToolResult {
+  const restUrl = restUrlOfCall?.();
+  if (restUrl && oversizeMedia === 'resource_link') {
     return { content: [{ type: 'resource_link', uri: restUrl, name: restUrl, mimeType }] };
   }
   const where = restUrl ? ` Fetch it over REST instead: GET ${restUrl}` : '';
   return errorResult(`Response too large for an MCP result: ${mimeType} body over ${limit} bytes (MCP_MAX_MEDIA_BYTES).${where}`);
 }
 
-async function responseResult(response: Response): Promise<CallToolResult> {
+async function responseResult(response: Response, limits: Limits): Promise<CallToolResult> {
   const mimeType = essenceOf(response.headers.get('content-type'));
   const kind = response.status >= 400 ? 'error' : kindOf(mimeType);
   if (kind === 'unsupported') {
     await response.body?.cancel();
     return errorResult(`Unsupported response content type ${mimeType}`);
   }
-  const limit = mcpMaxMediaBytes();
-  const body = await readWithin(response, limit);
-  if (!body) return oversizeResult(mimeType, limit);
+  const body = await readWithin(response, limits.maxMediaBytes);
+  if (!body) return oversizeResult(mimeType, limits);
   switch (kind) {
     case 'error':
       return errorResult(body.toString('utf8') || `HTTP ${response.status}`);
@@ -106,17 +115,17 @@ async function responseResult(response: Response): Promise<CallToolResult> {
   }
 }
 
-async function baseResult(result: unknown): Promise<CallToolResult> {
+async function baseResult(result: unknown, limits: Limits): Promise<CallToolResult> {
   if (result instanceof Error) {
     const { message, errorId } = toPublicError(result);
     return errorResult(message, errorId);
   }
-  if (result instanceof Response) return responseResult(result);
+  if (result instanceof Response) return responseResult(result, limits);
   return jsonResult(result);
 }
 
 /** Applies `mcpOutput` meta: its annotations go on each content item, its other keys override the output. */
-export function applyMcpOutputMeta(output: CallToolResult, meta: McpOutputMeta | undefined): CallToolResult {
+function applyMcpOutputMeta(output: CallToolResult, meta: McpOutputMeta | undefined): CallToolResult {
   if (!meta) return output;
   const { annotations, ...overrides } = meta;
   const merged: CallToolResult = { ...output, ...overrides };
@@ -132,21 +141,27 @@ function mcpOutputMetaOf(req: FormatterRequest): McpOutputMeta | undefined {
   return meta?.mcpOutput;
 }
 
-/**
- * Formats a tool's result (a JSON value, a `Response`, or an `Error`) as an MCP tool result.
- * `req` is the procedure's request (for `mcpOutput` meta) or `null` for standalone tools.
- */
-export async function toModelOutputMCP<TOutput>(
+/** A tool-output formatter: what `deriveTools({ toModelOutput })` and `withFormattedOutput` call. */
+export type McpFormatter = <TOutput>(
   result: TOutput | Error,
-  _tool: Pick<VovkTool, 'name'> | null,
+  tool: Pick<VovkTool, 'name'> | null,
   req: FormatterRequest,
-): Promise<CallToolResult> {
-  const meta = mcpOutputMetaOf(req);
-  const annotations = meta?.annotations === undefined ? undefined : AnnotationsSchema.safeParse(meta.annotations);
-  if (annotations && !annotations.success) {
-    // A procedure bug: report it (masked in production) rather than send a result MCP clients reject.
-    if (result instanceof Response) await result.body?.cancel();
-    return baseResult(new Error(`Invalid mcpOutput annotations: ${z.prettifyError(annotations.error)}`));
-  }
-  return applyMcpOutputMeta(await baseResult(result), meta);
+) => Promise<CallToolResult>;
+
+/**
+ * A formatter that turns a tool's result (a JSON value, a `Response`, or an `Error`) into an MCP tool result, within
+ * the given limits. `req` is the procedure's request (for `mcpOutput` meta) or `null` for standalone tools.
+ */
+export function createMcpFormatter(options: McpFormatterOptions = {}): McpFormatter {
+  const limits: Limits = { maxMediaBytes: 4 * 1024 * 1024, oversizeMedia: 'error', ...options };
+  return async (result, _tool, req) => {
+    const meta = mcpOutputMetaOf(req);
+    const annotations = meta?.annotations === undefined ? undefined : AnnotationsSchema.safeParse(meta.annotations);
+    if (annotations && !annotations.success) {
+      // A procedure bug: report it (masked in production) rather than send a result MCP clients reject.
+      if (result instanceof Response) await result.body?.cancel();
+      return baseResult(new Error(`Invalid mcpOutput annotations: ${z.prettifyError(annotations.error)}`), limits);
+    }
+    return applyMcpOutputMeta(await baseResult(result, limits), meta);
+  };
 }

@@ -1,14 +1,17 @@
 // The project's ToModelOutput: MCP (spec-true) and DEFAULT (plain result, or `{ error }` with production masking).
 import { toPublicError } from './public-error';
-import { toModelOutputMCP } from './to-model-output-mcp';
+import { createMcpFormatter } from './to-model-output-mcp';
 
 /** Plain output for non-MCP consumers: the result itself, or `{ error: message }` for an error. */
 function toModelOutputDefault<TOutput>(result: TOutput | Error): TOutput | { error: string } {
   return result instanceof Error ? { error: toPublicError(result).message } : result;
 }
 
-/** Formatters for derived and standalone tools, drop-in for vovk's `ToModelOutput`. */
+/**
+ * Formatters for derived and standalone tools, drop-in for vovk's `ToModelOutput`. `MCP` applies the default limits
+ * (4 MiB of media per result); the gateway builds its own with `createMcpFormatter(limits)` from its configuration.
+ */
 export const ToModelOutput = {
   DEFAULT: toModelOutputDefault,
-  MCP: toModelOutputMCP,
+  MCP: createMcpFormatter(),
 } as const;

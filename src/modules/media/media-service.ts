@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { HttpException, HttpStatus } from 'vovk';
-import { mediaAllowedOrigins, selfOrigin } from '@/lib/config';
+import { config } from '@/lib/config';
 
 /** Public path (and file under public/) of each sample asset. */
 export const MEDIA_ASSETS = {
@@ -22,7 +22,7 @@ export default class MediaService {
 
   /** The default audio URL: the sample MP3 this same app serves. */
   static defaultAudioURL(): string {
-    return new URL(MEDIA_ASSETS.mp3, selfOrigin()).href;
+    return new URL(MEDIA_ASSETS.mp3, config().publicOrigin).href;
   }
 
   /**
@@ -34,7 +34,7 @@ export default class MediaService {
     if (!url || !['http:', 'https:'].includes(url.protocol)) {
       throw new HttpException(HttpStatus.BAD_REQUEST, `Not an http(s) URL: ${rawURL}`);
     }
-    const allowed = mediaAllowedOrigins();
+    const allowed = config().mediaAllowedOrigins;
     if (!allowed.includes(url.origin) || url.pathname.startsWith('/api/')) {
       throw new HttpException(
         HttpStatus.FORBIDDEN,

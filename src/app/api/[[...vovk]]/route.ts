@@ -1,13 +1,13 @@
 // REST door: every controller of the registry under /api, through Vovk's segment router, behind the gateway guards.
 import { initSegment } from 'vovk';
-import { guarded, restError } from '@/lib/http/guards';
+import { guarded } from '@/lib/http/guards';
 import { maskErrorForRest } from '@/lib/tools';
 import { controllers } from '@/modules';
 
 export type { Controllers } from '@/modules';
 
 const segment = initSegment({ controllers, onError: maskErrorForRest });
-const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(handler, restError);
+const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(handler, 'rest');
 
 export const GET = guard(segment.GET);
 export const POST = guard(segment.POST);

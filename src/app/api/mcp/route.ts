@@ -1,17 +1,16 @@
-// MCP door: the gateway's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
+// MCP door: the registry's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
 import { createMcpHandler } from 'mcp-handler';
-import { guarded, jsonRpcError } from '@/lib/http/guards';
-import { noteCalledTool, withRequestScope } from '@/lib/mcp/request-scope';
-import { initializeGatewayServer } from '@/lib/mcp/gateway-server';
+import { config } from '@/lib/config';
+import { guarded } from '@/lib/http/guards';
+import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
+import { gatewayModules } from '@/modules';
+
+const { mcpMaxMediaBytes, oversizeMedia, publicOrigin } = config();
+const gatewayServer = createGatewayServer(gatewayModules, { maxMediaBytes: mcpMaxMediaBytes, oversizeMedia, publicOrigin });
 
 const handler = guarded(
-  withRequestScope(
-    createMcpHandler(initializeGatewayServer, {
-      serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' },
-      onEvent: noteCalledTool,
-    }),
-  ),
-  jsonRpcError,
+  createMcpHandler(gatewayServer, { serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' }, onEvent: noteCalledTool }),
+  'mcp',
 );
 
 export { handler as GET, handler as POST, handler as DELETE };

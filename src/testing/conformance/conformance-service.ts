@@ -1,6 +1,6 @@
 // What the MCP conformance fixtures return: tiny media, fixed texts, and the MCP-context side effects (logs, progress).
 import { HttpException, HttpStatus } from 'vovk';
-import { currentToolCall } from '@/lib/tools';
+import { currentToolCall } from '@/lib/request-context';
 
 /** A 1×1 PNG and a silent, empty WAV: the smallest valid media for the suite's image and audio checks. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';

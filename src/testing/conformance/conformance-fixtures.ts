@@ -1,9 +1,8 @@
 // MCP conformance fixtures that are not tools (resources, prompts, completion, a JSON Schema 2020-12 tool).
 import { completable, type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { standardTool, ToModelOutput, withFormattedOutput } from '@/lib/tools';
-import ConformanceService from '@/modules/conformance/conformance-service';
-import type { GatewayTool } from './gateway-tools';
+import { standardTool } from '@/lib/tools';
+import ConformanceService from './conformance-service';
 
 const Address = z
   .object({ street: z.string().optional(), city: z.string().optional() })
@@ -16,10 +15,8 @@ const jsonSchema2020Tool = standardTool({
   execute: (input) => input,
 });
 
-/** Conformance-only standalone tools, formatted like every other tool. */
-export const conformanceTools: GatewayTool[] = [
-  withFormattedOutput(jsonSchema2020Tool, (result) => ToModelOutput.MCP(result, jsonSchema2020Tool, null)) as GatewayTool,
-];
+/** Conformance-only standalone tools; the gateway formats them like every other tool. */
+export const conformanceTools = [jsonSchema2020Tool];
 
 function registerResources(server: McpServer): void {
   server.registerResource(

@@ -1,4 +1,4 @@
-// Benchmark-only procedures (registered only with GATEWAY_BENCHMARK=1): large images for the media scenarios.
+// Benchmark-only procedures (test build, GATEWAY_BENCHMARK=1): large images for the media scenarios.
 import { get, operation, prefix, procedure } from 'vovk';
 import { z } from 'zod';
 

@@ -1,12 +1,11 @@
 // Benchmark-only generated tools (GATEWAY_BENCHMARK_TOOLS=N): a large catalogue, to show a call's cost does not grow with it.
 import { z } from 'zod';
-import { standardTool, ToModelOutput, withFormattedOutput } from '@/lib/tools';
-import type { GatewayTool } from './gateway-tools';
+import { standardTool } from '@/lib/tools';
 
 /** `count` small standalone tools, `bench_tool_1` … `bench_tool_N`, each with its own zod input schema. */
-export function generatedBenchTools(count: number): GatewayTool[] {
-  return Array.from({ length: count }, (_, index) => {
-    const tool = standardTool({
+export function generatedBenchTools(count: number) {
+  return Array.from({ length: count }, (_, index) =>
+    standardTool({
       name: `bench_tool_${index + 1}`,
       description: `Generated benchmark tool number ${index + 1}: echoes its input.`,
       inputSchema: z.object({
@@ -14,7 +13,6 @@ export function generatedBenchTools(count: number): GatewayTool[] {
         count: z.number().int().optional().meta({ description: 'Any integer' }),
       }),
       execute: (input) => input,
-    });
-    return withFormattedOutput(tool, (result) => ToModelOutput.MCP(result, tool, null)) as GatewayTool;
-  });
+    }),
+  );
 }

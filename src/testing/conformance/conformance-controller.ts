@@ -1,4 +1,4 @@
-// The MCP conformance suite's fixture tools as ordinary procedures, formatted by our formatter (MCP_CONFORMANCE=1 only).
+// The MCP conformance suite's fixture tools as ordinary procedures, formatted by our formatter (test build, MCP_CONFORMANCE=1).
 import { get, operation, prefix, procedure } from 'vovk';
 import ConformanceService from './conformance-service';
 

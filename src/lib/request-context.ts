@@ -1,0 +1,45 @@
+// The one per-request context of both doors: which door, the MCP tool a call names, and the tool call in progress.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+/** The door a request came through. */
+export type Door = 'rest' | 'mcp';
+
+/** An MCP tool call being served. */
+export interface ToolCall {
+  /** The MCP request context of the call (logging, progress notifications, request `_meta`). */
+  mcp: ServerContext;
+  /** The same call as a REST URL, for GET procedures (where oversize media can be fetched instead). */
+  readonly restUrl?: string;
+}
+
+/** What is known about the request being served; set by the guards, filled in along the MCP path. */
+export interface RequestContext {
+  readonly door: Door;
+  /** MCP: the tool a `tools/call` names, noted from mcp-handler's own parse before its server is set up. */
+  calledTool?: string;
+  /** MCP: the tool call in progress, while its tool runs. */
+  readonly toolCall?: ToolCall;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** Serves `fn` as a request of `door`, in a context of its own. */
+export function runInRequestContext<T>(door: Door, fn: () => T): T {
+  return storage.run({ door }, fn);
+}
+
+/** Runs a tool as `toolCall`, inside the context of its request (or a fresh MCP one outside of any, as in unit tests). */
+export function runInToolCall<T>(toolCall: ToolCall, fn: () => T): T {
+  return storage.run({ ...(storage.getStore() ?? { door: 'mcp' }), toolCall }, fn);
+}
+
+/** The context of the request being served; undefined outside of one. */
+export function requestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** The MCP tool call in progress; undefined for REST requests and outside of a call. */
+export function currentToolCall(): ToolCall | undefined {
+  return storage.getStore()?.toolCall;
+}

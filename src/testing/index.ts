@@ -1,0 +1,32 @@
+// Test-only modules (test build only): fixtures always, conformance and benchmark pieces when their switch is on.
+import type { McpServer } from '@modelcontextprotocol/server';
+import { config } from '@/lib/config';
+import { generatedBenchTools } from './bench/bench-tools';
+import BenchController from './bench/bench-controller';
+import ConformanceController from './conformance/conformance-controller';
+import { conformanceTools, registerConformanceFixtures } from './conformance/conformance-fixtures';
+import FixtureController from './fixture/fixture-controller';
+
+/**
+ * The test build's controllers: FixtureController always (the end-to-end tests' spec rows), ConformanceController
+ * with MCP_CONFORMANCE=1, BenchController with GATEWAY_BENCHMARK=1; the switches keep each suite's catalogue its own.
+ */
+export function testControllers() {
+  const { conformanceFixtures, benchmark } = config();
+  return {
+    FixtureController,
+    ...(conformanceFixtures ? { ConformanceController } : {}),
+    ...(benchmark ? { BenchController } : {}),
+  };
+}
+
+/** Standalone test tools: the conformance suite's JSON Schema 2020-12 tool, and GATEWAY_BENCHMARK_TOOLS generated ones. */
+export function testTools() {
+  const { conformanceFixtures, benchmarkExtraTools } = config();
+  return [...(conformanceFixtures ? conformanceTools : []), ...generatedBenchTools(benchmarkExtraTools)];
+}
+
+/** What the conformance suite reads besides tools (resources, prompts, completion, logging), with MCP_CONFORMANCE=1. */
+export function setupTestServer(): ((server: McpServer) => void) | undefined {
+  return config().conformanceFixtures ? registerConformanceFixtures : undefined;
+}

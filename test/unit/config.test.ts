@@ -1,0 +1,104 @@
+// Unit tests of the one configuration: defaults with nothing set, each invalid value named, the README in step with it.
+import fs from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, VARIABLES, variablesTable } from '@/lib/config';
+
+/** The problems `loadConfig` reports for `env`, or [] when it is valid. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('configuration', () => {
+  test('nothing set: the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicOrigin: 'http://localhost:3000',
+      databaseUrl: undefined,
+      mediaAllowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      token: undefined,
+      trustProxy: false,
+      mcpMaxBodyBytes: 1024 * 1024,
+      mcpMaxMediaBytes: 4 * 1024 * 1024,
+      oversizeMedia: 'error',
+      conformanceFixtures: false,
+      benchmark: false,
+      benchmarkExtraTools: 0,
+    });
+    expect(config.databaseFile).toMatch(/data[/\\]gateway\.db$/);
+    expect(config.allowedHostnames).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']));
+  });
+
+  test('values given are parsed into their types', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      GATEWAY_PUBLIC_ORIGIN: 'https://gateway.example.com/some/path',
+      MEDIA_ALLOWED_ORIGINS: 'https://media.example.com/x, http://cdn.example.com:8080',
+      GATEWAY_ALLOWED_HOSTS: 'gateway.example.com',
+      GATEWAY_ALLOWED_ORIGINS: 'https://app.example.com,tools.example.com',
+      GATEWAY_TRUST_PROXY: '1',
+      MCP_MAX_BODY_BYTES: '2048',
+      MCP_OVERSIZE_MEDIA: 'resource_link',
+      DATABASE_URL: 'postgres://user:secret@127.0.0.1:5432/gateway',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      publicOrigin: 'https://gateway.example.com',
+      mediaAllowedOrigins: ['https://media.example.com', 'http://cdn.example.com:8080'],
+      trustProxy: true,
+      mcpMaxBodyBytes: 2048,
+      oversizeMedia: 'resource_link',
+      databaseUrl: 'postgres://user:secret@127.0.0.1:5432/gateway',
+    });
+    expect(config.allowedHostnames).toContain('gateway.example.com');
+    expect(config.allowedOriginHostnames).toEqual(expect.arrayContaining(['app.example.com', 'tools.example.com']));
+  });
+
+  test.each([
+    ['MCP_MAX_BODY_BYTES', 'abc', /positive whole number of bytes/],
+    ['MCP_MAX_BODY_BYTES', '-5', /positive whole number of bytes/],
+    ['MCP_MAX_MEDIA_BYTES', '1.5', /positive whole number of bytes/],
+    ['MEDIA_ALLOWED_ORIGINS', 'not-a-url', /origin/],
+    ['MEDIA_ALLOWED_ORIGINS', 'https://ok.example.com,ftp://files.example.com', /http or https URL/],
+    ['GATEWAY_PUBLIC_ORIGIN', 'localhost:3000', /http or https URL/],
+    ['PORT', 'abc', /port number/],
+    ['PORT', '70000', /65535/],
+    ['DATABASE_URL', 'mysql://db/gateway', /PostgreSQL URL/],
+    ['GATEWAY_TRUST_PROXY', 'yes', /expected 1 \(on\) or 0 \(off\)/],
+    ['MCP_OVERSIZE_MEDIA', 'link', /expected error or resource_link/],
+    ['GATEWAY_ALLOWED_HOSTS', 'http://evil.example.com/', /host names/],
+    ['GATEWAY_BENCHMARK_TOOLS', 'many', /whole number of tools/],
+  ])('%s=%s is refused, naming the variable and what it expects', (name, value, expects) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`${name}=${JSON.stringify(value)}`);
+    expect(problems[0]).toMatch(expects);
+  });
+
+  test('every invalid variable is reported at once', () => {
+    expect(problemsOf({ MCP_MAX_BODY_BYTES: 'abc', MEDIA_ALLOWED_ORIGINS: 'not-a-url' }).map((problem) => problem.split('=')[0])).toEqual([
+      'MEDIA_ALLOWED_ORIGINS',
+      'MCP_MAX_BODY_BYTES',
+    ]);
+  });
+
+  test('the README documents every variable exactly as the schema does', () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    for (const group of ['server', 'security', 'testing'] as const) expect(readme).toContain(variablesTable(group));
+    const documented = Object.keys(VARIABLES).filter((name) => readme.includes(`| \`${name}\` |`));
+    expect(documented).toEqual(Object.keys(VARIABLES));
+  });
+
+  test('no file but the config module reads process.env (Next.js build constants aside)', () => {
+    const readers = (fs.readdirSync('src', { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => /process\.env(?!\.(NODE_ENV|NEXT_RUNTIME)\b)/.test(fs.readFileSync(`src/${file}`, 'utf8')));
+    expect(readers).toEqual(['lib/config.ts']);
+  });
+});
