@@ -1,4 +1,4 @@
-// The benchmark: what reaching a procedure through MCP costs against REST and a hand-written tool, on loopback.
+// The benchmark: what reaching a procedure through MCP costs against REST and a hand-written tool, on loopback (test build).
 // Usage: npm run bench [-- --seconds N --rounds N]. Prints a Markdown table; BENCH_OUT=file also writes it there.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ async function startServer(port, env) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_FILE: path.join(dataDir, 'gateway.db'), ...env },
+    env: { ...process.env, NODE_ENV: 'production', GATEWAY_TEST_BUILD: '1', PORT: String(port), DATABASE_FILE: path.join(dataDir, 'gateway.db'), ...env },
     stdio: 'ignore',
   });
   const baseURL = `http://localhost:${port}`;

@@ -1,4 +1,4 @@
-// Every sentence of the MCP formatting spec (shared seed mcp-formatting.md) as one requirement; tests name their ids.
+// Every sentence of the MCP formatting spec as one requirement (our own words and their tests: docs/mcp-formatting.md).
 export const requirements = {
   R01: 'With the ToModelOutput.MCP formatter, derived tools work as MCP tools.',
   R02: 'It formats the tool output to the MCP tool specification, with text, image and audio output, and meta information in an annotations object.',

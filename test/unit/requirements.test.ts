@@ -37,3 +37,9 @@ test('every requirement a test names exists', () => {
   const unknown = [...namedRequirements().keys()].filter((id) => !(id in requirements));
   expect(unknown).toEqual([]);
 });
+
+test('docs/mcp-formatting.md states every requirement, each once, with its id', () => {
+  const doc = fs.readFileSync('docs/mcp-formatting.md', 'utf8');
+  const rows = [...doc.matchAll(/^\| (R\d+) \|/gm)].map((row) => row[1]);
+  expect(rows.toSorted()).toEqual(Object.keys(requirements).toSorted());
+});
