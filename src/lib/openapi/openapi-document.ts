@@ -8,14 +8,14 @@ import {
 } from 'vovk/internal';
 
 /** What vovk's decorators leave on a controller class: its prefix and the schema of each handler. */
-export interface ControllerWithSchema {
+interface ControllerWithSchema {
   name: string;
   prefix?: string;
   _handlers?: VovkControllerSchema['handlers'];
 }
 
 /** The document's `info` and where its operations are served (relative `/` means "this server"). */
-export interface OpenApiDocumentOptions {
+interface OpenApiDocumentOptions {
   title: string;
   version: string;
   description?: string;
