@@ -18,7 +18,8 @@ export function Explorer() {
         <h1 className={styles.title}>Vovk MCP gateway</h1>
         <p className={styles.subtitle}>
           Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it.
-          The live task board is at <a href="/board">/board</a>.
+          The live task board is at <a href="/board">/board</a>; the REST reference at <a href="/docs">/docs</a>{' '}
+          (OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>).
         </p>
       </header>
       <div className={styles.layout}>

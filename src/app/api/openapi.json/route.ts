@@ -1,0 +1,15 @@
+// GET /api/openapi.json: the OpenAPI 3.1 document of the REST door, generated from the same registry of controllers.
+import { GATEWAY_TITLE, GATEWAY_VERSION } from '@/lib/about';
+import { guarded } from '@/lib/http/guards';
+import { openApiDocument } from '@/lib/openapi/openapi-document';
+import { controllers } from '@/modules';
+
+const document = openApiDocument(controllers, {
+  title: GATEWAY_TITLE,
+  version: GATEWAY_VERSION,
+  description:
+    'The REST door of the gateway: every procedure of its Vovk controllers, also served as MCP tools at /api/mcp.',
+  servers: [{ url: '/', description: 'This server' }],
+});
+
+export const GET = guarded(async () => Response.json(document), 'rest');
