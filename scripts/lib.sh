@@ -28,7 +28,7 @@ ensure_chromium() {
 ensure_build() {
   if [ ! -f .next/BUILD_ID ] ||
     [ -n "$(find src public next.config.ts tsconfig.json package-lock.json -newer .next/BUILD_ID -print -quit)" ]; then
-    npx next build
+    npm run build
   fi
 }
 
