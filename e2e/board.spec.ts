@@ -2,6 +2,7 @@
 // live. On SQLite (one instance) and on PostgreSQL (instances A and B sharing one database).
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type Backend, createTestDatabase, type TestDatabase } from '../test/support/databases';
+import { ConsoleGuard } from './support/explorer';
 import { connect, type Era, eras, type GatewayClient } from './support/mcp';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
@@ -79,13 +80,16 @@ async function mcpRoundTrip(era: Era, baseURL: string, request: APIRequestContex
   }
 }
 
-async function openBoard(browser: Browser, baseURL: string): Promise<{ page: Page; reloads: () => number }> {
+type OpenBoard = { page: Page; reloads: () => number; consoleGuard: ConsoleGuard };
+
+async function openBoard(browser: Browser, baseURL: string): Promise<OpenBoard> {
   const page = await browser.newPage();
+  const consoleGuard = new ConsoleGuard(page);
   let loads = 0;
   page.on('load', () => loads++);
   await page.goto(`${baseURL}/board`);
   await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
-  return { page, reloads: () => loads - 1 };
+  return { page, reloads: () => loads - 1, consoleGuard };
 }
 
 const card = (page: Page, column: string, title: string) =>
@@ -163,6 +167,28 @@ test.describe('task board on SQLite, one instance', () => {
   }
   test('/board: an MCP-created card appears live; a drag in the UI reaches REST and MCP', async ({ browser, request }) => {
     await liveBoard(browser, request, servers[0].baseURL, [servers[0].baseURL]);
+  });
+  test('/board: the form adds a card for a user and its select unassigns it, no console errors', async ({ browser, request }) => {
+    const base = servers[0].baseURL;
+    const taskOf = async (id: number) => (await request.get(`${base}/api/tasks/${id}`)).json();
+    const { page, consoleGuard } = await openBoard(browser, base);
+    const title = `Form card ${Date.now()}`;
+    try {
+      await page.getByLabel('New task title').fill(title);
+      await page.getByLabel('Assignee of the new task').selectOption({ label: 'Ada Lovelace' });
+      await page.getByRole('button', { name: 'Add task' }).click();
+      const assignee = card(page, 'To do', title).getByRole('combobox', { name: 'Assignee' });
+      await expect(assignee).toHaveValue('1');
+      const tasks: Task[] = await (await request.get(`${base}/api/tasks`)).json();
+      const created = tasks.find((task) => task.title === title)!;
+      expect(created).toMatchObject({ status: 'todo', description: '', assigneeId: 1 });
+      await assignee.selectOption('');
+      await expect.poll(() => taskOf(created.id)).toMatchObject({ assigneeId: null });
+      await expect(assignee).toHaveValue('');
+      expect(consoleGuard.unexpected(), 'console errors in the page').toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
 });
 

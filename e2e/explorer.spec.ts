@@ -101,7 +101,7 @@ test('getUser with id 1: pretty JSON beside structuredContent, Raw MCP JSON, and
   expect(await jsonOf(rest.getByTestId('rest-response').getByTestId('json-view'))).toEqual(expected.structuredContent);
 });
 
-test('getUser with id 999 shows the tool error with its message', async ({ explorer, baseURL }) => {
+test('getUser with id 999: the tool error with its message, and REST the 404', async ({ explorer, baseURL, consoleGuard }) => {
   const expected = await withClient(baseURL, (client) => client.callTool('UserController_getUser', { params: { id: 999 } }));
   expect(expected.isError).toBe(true);
   await explorer.open();
@@ -112,6 +112,27 @@ test('getUser with id 999 shows the tool error with its message', async ({ explo
   await expect(error).toContainText(String(expected.content[0].text));
   await expect(error).toContainText('User 999 not found');
   await expect(result.getByTestId('structured-content')).toHaveCount(0);
+
+  consoleGuard.expect(/status of 404 .*\/api\/users\/999/); // Chromium logs every 4xx response
+  const rest = explorer.card('UserController_getUser').getByTestId('rest-view');
+  await rest.getByRole('button', { name: 'Send REST request' }).click();
+  await expect(rest.getByTestId('rest-status')).toContainText('HTTP 404');
+  const body = await jsonOf(rest.getByTestId('rest-response').getByTestId('json-view'));
+  expect(body).toMatchObject({ message: 'User 999 not found' });
+});
+
+test('REST view of a tool the generated client lacks (a test fixture): its raw response too', async ({ explorer, consoleGuard }) => {
+  consoleGuard.expect(/status of 422 .*\/api\/fixture\/problem/);
+  await explorer.open();
+  const rest = explorer.card('FixtureController_getProblem').getByTestId('rest-view');
+  await rest.getByRole('button', { name: 'Send REST request' }).click();
+  await expect(rest.getByTestId('rest-status')).toContainText('HTTP 422');
+  await expect(rest.getByTestId('rest-status')).toContainText('application/problem+json');
+  expect(await jsonOf(rest.getByTestId('rest-response').getByTestId('json-view'))).toEqual({
+    type: 'about:blank',
+    title: 'Unprocessable',
+    status: 422,
+  });
 });
 
 test('getImage renders a decoded <img> from the MCP result, and from REST', async ({ explorer }, testInfo) => {

@@ -58,14 +58,19 @@ test('REST errors of the board: unknown task 404, unknown assignee 422, taken em
 test('the board stream (REST only): JSON Lines, starting with the board as GET /api/board has it', async ({ request, baseURL }) => {
   const stop = new AbortController();
   try {
-    const response = await fetch(`${baseURL}/api/board/stream`, { signal: stop.signal });
+    const headers = { Accept: 'application/jsonl' };
+    const response = await fetch(`${baseURL}/api/board/stream`, { signal: stop.signal, headers });
     expect(response.headers.get('content-type')).toBe('application/jsonl; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
     const reader = response.body!.getReader();
     let text = '';
     while (!text.includes('\n')) text += new TextDecoder().decode((await reader.read()).value);
     const board = await (await request.get('/api/board')).json();
     expect(JSON.parse(text.split('\n')[0])).toEqual({ type: 'board', board });
     expect(board.columns.map((column: { status: string }) => column.status)).toEqual(['todo', 'in_progress', 'done']);
+    // A client that does not ask for JSON Lines (a browser tab) gets the same lines as plain text.
+    const plain = await fetch(`${baseURL}/api/board/stream`, { signal: stop.signal });
+    expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   } finally {
     stop.abort();
   }

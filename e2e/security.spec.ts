@@ -111,6 +111,10 @@ test.describe('hardened settings: GATEWAY_TOKEN, GATEWAY_TRUST_PROXY, small medi
     await page.getByRole('button', { name: 'Use token' }).click();
     await expect(page.getByTestId('tool-card').first()).toBeVisible();
     await expect(page.getByTestId('tool-name').filter({ hasText: 'UserController_getUser' })).toBeVisible();
+    // The REST view sends it too.
+    const rest = page.getByTestId('tool-card').filter({ hasText: 'UserController_listUsers' }).getByTestId('rest-view');
+    await rest.getByRole('button', { name: 'Send REST request' }).click();
+    await expect(rest.getByTestId('rest-status')).toContainText('HTTP 200');
     // The token stays for this tab: the board uses it at once.
     await page.goto(`${server.baseURL}/board`);
     await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');

@@ -12,7 +12,7 @@ trap stop_postgres EXIT
 ensure_postgres
 rm -rf test-reports && mkdir -p test-reports
 ensure_conformance_suite
-npx tsc --noEmit
+npm run typecheck
 npx knip
 set +e
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/unit.json

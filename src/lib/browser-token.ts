@@ -2,7 +2,7 @@
 const STORAGE_KEY = 'vovk-gateway-token';
 
 /** The token saved in this tab, if any. */
-export function savedToken(): string | undefined {
+function savedToken(): string | undefined {
   try {
     return sessionStorage.getItem(STORAGE_KEY) || undefined;
   } catch {
@@ -22,7 +22,8 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/** Whether a failure is the gateway asking for the token (HTTP 401). */
+/** Whether a failure is the gateway asking for the token (HTTP 401): a REST client error or an MCP client message. */
 export function isUnauthorized(failure: unknown): boolean {
+  if ((failure as { statusCode?: unknown } | null)?.statusCode === 401) return true;
   return /\b401\b|requires authorization|Unauthorized/i.test(failure instanceof Error ? failure.message : String(failure));
 }

@@ -73,3 +73,24 @@ test('a failed load is tried again a second later', async () => {
   watcher.stop();
   vi.restoreAllMocks();
 });
+
+test('events() yields the board, ends at once when its signal aborts while it waits, and leaves the feed', async () => {
+  const subscribe = store().onChange.bind(store());
+  const unsubscribed = vi.fn();
+  vi.spyOn(store(), 'onChange').mockImplementation((listener) => {
+    const unsubscribe = subscribe(listener);
+    return () => {
+      unsubscribed();
+      unsubscribe();
+    };
+  });
+  const stop = new AbortController();
+  const events = BoardService.events(stop.signal);
+  const first = await events.next();
+  expect(first.value).toMatchObject({ type: 'board' });
+  const waiting = events.next();
+  stop.abort();
+  expect(await waiting).toEqual({ value: undefined, done: true });
+  expect(unsubscribed).toHaveBeenCalledTimes(1);
+  vi.restoreAllMocks();
+});

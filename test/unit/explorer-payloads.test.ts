@@ -44,6 +44,13 @@ describe('payloads', () => {
     expect(responsePayload(null, bytes('x'))).toMatchObject({ kind: 'binary', mimeType: 'application/octet-stream' });
   });
 
+  test('REST bodies are the kind MCP returns them as: YAML, NDJSON and other text application types are text', () => {
+    expect(responsePayload('application/yaml', bytes('a: 1'))).toEqual({ kind: 'text', text: 'a: 1' });
+    expect(responsePayload('application/x-ndjson', bytes('{"a":1}\n'))).toEqual({ kind: 'text', text: '{"a":1}\n' });
+    expect(responsePayload('application/vnd.api+yaml', bytes('a: 1'))).toEqual({ kind: 'text', text: 'a: 1' });
+    expect(responsePayload('Application/JSON; charset=utf-8', bytes('[1]'))).toEqual({ kind: 'json', value: [1] });
+  });
+
   test('base64 of large byte arrays matches Node’s', () => {
     const large = Uint8Array.from({ length: 100_001 }, (_, index) => (index * 31) % 256);
     expect(bytesToBase64(large)).toBe(Buffer.from(large).toString('base64'));

@@ -4,8 +4,8 @@ import { type DragEvent, type FormEvent, useState } from 'react';
 import type { Board } from '@/modules/board/board-schemas';
 import type { Task, TaskStatusSchema } from '@/modules/task/task-schemas';
 import type { User } from '@/modules/user/user-schemas';
+import { TaskController as TaskRPC } from '@/client';
 import { TokenForm } from '@/components/token-form';
-import { authHeaders } from '@/lib/browser-token';
 import { type Connection, useBoardStream } from './use-board-stream';
 
 type TaskStatus = (typeof TaskStatusSchema)['options'][number];
@@ -18,24 +18,12 @@ const connectionLabels: Record<Connection, string> = {
   unauthorized: 'Token needed',
 };
 
-/** Calls the REST API; rejects with the server's message. The board itself updates from the stream. */
-async function api(method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(path, {
-    method,
-    headers: { ...authHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(problem?.message ?? `HTTP ${response.status}`);
-  }
-}
-
 export function BoardView() {
   const { board, connection, reconnect } = useBoardStream();
   const [error, setError] = useState<string | null>(null);
-  const act = (method: string, path: string, body?: unknown) =>
-    api(method, path, body).then(
+  /** Runs a REST call; shows the server's message when it fails. The board itself updates from the stream. */
+  const act = (call: Promise<unknown>) =>
+    call.then(
       () => setError(null),
       (failure: Error) => setError(failure.message),
     );
@@ -52,7 +40,7 @@ export function BoardView() {
         </a>
       </header>
       {connection === 'unauthorized' && <TokenForm onSaved={reconnect} />}
-      {board && <NewTaskForm users={board.users} onCreate={(task) => act('POST', '/api/tasks', task)} />}
+      {board && <NewTaskForm users={board.users} onCreate={(task) => act(TaskRPC.createTask({ body: task }))} />}
       {error && (
         <p className="board-error" role="alert">
           {error}
@@ -67,9 +55,9 @@ export function BoardView() {
               users={board.users}
               left={board.columns[index - 1]?.status}
               right={board.columns[index + 1]?.status}
-              onMove={(id, status, position) => act('PUT', `/api/tasks/${id}/move`, { status, position })}
-              onAssign={(id, assigneeId) => act('PATCH', `/api/tasks/${id}`, { assigneeId })}
-              onDelete={(id) => act('DELETE', `/api/tasks/${id}`)}
+              onMove={(id, status, position) => act(TaskRPC.moveTask({ params: { id }, body: { status, position } }))}
+              onAssign={(id, assigneeId) => act(TaskRPC.updateTask({ params: { id }, body: { assigneeId } }))}
+              onDelete={(id) => act(TaskRPC.deleteTask({ params: { id } }))}
             />
           ))}
         </div>
@@ -80,13 +68,17 @@ export function BoardView() {
   );
 }
 
-function NewTaskForm({ users, onCreate }: { users: User[]; onCreate: (task: { title: string; assigneeId: number | null }) => Promise<void> }) {
+/** A new task as the REST client types its body: as the server reads it, defaults included (To do, no description). */
+type NewTask = Pick<Task, 'title' | 'description' | 'status' | 'assigneeId'>;
+
+function NewTaskForm({ users, onCreate }: { users: User[]; onCreate: (task: NewTask) => Promise<void> }) {
   const [title, setTitle] = useState('');
   const [assignee, setAssignee] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) return;
-    await onCreate({ title: title.trim(), assigneeId: assignee ? Number(assignee) : null });
+    const assigneeId = assignee ? Number(assignee) : null;
+    await onCreate({ title: title.trim(), description: '', status: 'todo', assigneeId });
     setTitle('');
   };
   return (

@@ -1,7 +1,9 @@
-// Client hook: the live board from /api/board/stream (JSON Lines), reconnecting when the stream ends, fails or goes quiet.
+// Client hook: the live board from the board stream (vovk JSON Lines through the generated client), reconnecting when
+// the stream ends, fails or goes quiet.
 'use client';
 import { useEffect, useState } from 'react';
-import { authHeaders, isUnauthorized } from '@/lib/browser-token';
+import { BoardController as BoardRPC } from '@/client';
+import { isUnauthorized } from '@/lib/browser-token';
 import type { Board, BoardEvent } from '@/modules/board/board-schemas';
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'unauthorized';
@@ -11,31 +13,27 @@ const RETRY_MS = 1000;
 /** The server sends a heartbeat every 15 s; a stream silent this long is treated as dead. */
 const SILENCE_MS = 40_000;
 
-/** The lines of a JSON Lines body, parsed. */
-async function* jsonLines<T>(body: ReadableStream<Uint8Array>): AsyncGenerator<T> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    const lines = (buffer + decoder.decode(value, { stream: true })).split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) yield JSON.parse(line) as T;
-  }
+/** Calls `end` once `signal` aborts (at once if it has). */
+function whenAborted(signal: AbortSignal, end: () => void): void {
+  if (signal.aborted) end();
+  else signal.addEventListener('abort', end, { once: true });
 }
 
-/** Reads the stream once, calling `onEvent` per line, until it ends, fails, goes silent or `stop` aborts. */
-async function follow(url: string, stop: AbortSignal, onEvent: (event: BoardEvent) => void): Promise<void> {
+/** Reads the stream once, calling `onEvent` per event, until it ends, fails, goes silent or `stop` aborts. */
+async function follow(stop: AbortSignal, onEvent: (event: BoardEvent) => void): Promise<void> {
   const connection = new AbortController();
   const abort = () => connection.abort();
   stop.addEventListener('abort', abort, { once: true });
   let watchdog = setTimeout(abort, SILENCE_MS);
   try {
-    const headers = { accept: 'application/jsonl', ...authHeaders() };
-    const response = await fetch(url, { signal: connection.signal, cache: 'no-store', headers });
-    if (!response.ok || !response.body) throw new Error(`Board stream answered HTTP ${response.status}`);
-    for await (const event of jsonLines<BoardEvent>(response.body)) {
+    // vovk's client takes no abort signal (it deep-copies its options): the stream it returns is ended through its own
+    // controller, and one that comes after the connection was given up is ended on arrival.
+    const request = BoardRPC.streamBoard({ init: { cache: 'no-store' } });
+    request.then((events) => whenAborted(connection.signal, () => events.abortSilently()), () => {});
+    const givenUp = new Promise<never>((_, reject) =>
+      whenAborted(connection.signal, () => reject(new Error('Board stream: no answer'))),
+    );
+    for await (const event of await Promise.race([request, givenUp])) {
       clearTimeout(watchdog);
       watchdog = setTimeout(abort, SILENCE_MS);
       onEvent(event);
@@ -43,11 +41,12 @@ async function follow(url: string, stop: AbortSignal, onEvent: (event: BoardEven
   } finally {
     clearTimeout(watchdog);
     stop.removeEventListener('abort', abort);
+    connection.abort(); // the stream ended or failed on its own: let go of the request
   }
 }
 
 /** The board as the server last sent it (null before the first event), and the state of the connection. */
-export function useBoardStream(url = '/api/board/stream'): { board: Board | null; connection: Connection; reconnect(): void } {
+export function useBoardStream(): { board: Board | null; connection: Connection; reconnect(): void } {
   const [board, setBoard] = useState<Board | null>(null);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [attempt, setAttempt] = useState(0);
@@ -57,7 +56,7 @@ export function useBoardStream(url = '/api/board/stream'): { board: Board | null
     void (async () => {
       while (!stop.signal.aborted) {
         let unauthorized = false;
-        await follow(url, stop.signal, (event) => {
+        await follow(stop.signal, (event) => {
           setConnection('live');
           if (event.type === 'board') setBoard(event.board);
         }).catch((failure: unknown) => (unauthorized = isUnauthorized(failure)));
@@ -69,7 +68,7 @@ export function useBoardStream(url = '/api/board/stream'): { board: Board | null
       }
     })();
     return () => stop.abort();
-  }, [url, attempt]);
+  }, [attempt]);
 
   return { board, connection, reconnect: () => setAttempt((count) => count + 1) };
 }

@@ -1,6 +1,5 @@
 // The REST side of a derived tool: the URL its form values make, the curl line, and the REST response when sent.
 import { useState } from 'react';
-import { authHeaders } from '@/lib/browser-token';
 import { type Payload, responsePayload } from '@/lib/explorer/payload';
 import { curlCommand, restRequest } from '@/lib/mcp/rest-request';
 import type { ToolArguments } from '@/lib/explorer/schema-form';
@@ -8,6 +7,7 @@ import type { RestRoute } from '@/lib/mcp/rest-meta';
 import { CopyBlock } from './copy-block';
 import styles from './explorer.module.css';
 import { PayloadView } from './payload-view';
+import { sendRest } from './rest-client';
 import { Spinner } from './spinner';
 import { errorMessage } from './use-gateway';
 
@@ -26,12 +26,16 @@ interface RestViewProps {
   onInvalid(): void;
 }
 
-async function send(method: string, url: string, body: unknown): Promise<RestResult> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...authHeaders(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+/** Path parameters as the shown URL has them (encoded); vovk's client puts them into the path as given. */
+function encodedParams(args: ToolArguments): Record<string, string> {
+  const params = Object.entries((args.params ?? {}) as Record<string, unknown>);
+  const text = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return Object.fromEntries(params.map(([name, value]) => [name, encodeURIComponent(text(value))]));
+}
+
+async function send(route: RestRoute, args: ToolArguments, body: unknown): Promise<RestResult> {
+  const query = (args.query ?? {}) as Record<string, unknown>;
+  const response = await sendRest(route, { params: encodedParams(args), query, body });
   const contentType = response.headers.get('content-type');
   const payload = responsePayload(contentType, new Uint8Array(await response.arrayBuffer()));
   return { status: 'received', code: response.status, statusText: response.statusText, contentType: contentType ?? '', payload };
@@ -45,7 +49,7 @@ export function RestView({ route, args, origin, valid, onInvalid }: RestViewProp
     if (!valid) return onInvalid();
     setResponse({ status: 'sending' });
     try {
-      setResponse(await send(request.method, request.url, request.body));
+      setResponse(await send(route, args, request.body));
     } catch (error) {
       setResponse({ status: 'failed', message: errorMessage(error) });
     }

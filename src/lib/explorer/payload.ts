@@ -1,4 +1,5 @@
 // What a result shows, whatever it came from (an MCP content item or a REST response body): JSON, text, image, audio.
+import { essenceOf, kindOf } from '@/lib/tools/media-type';
 
 export type Payload =
   | { kind: 'json'; value: unknown }
@@ -19,7 +20,7 @@ export function textPayload(text: string): Payload {
   return { kind: 'text', text };
 }
 
-export const dataUrl = (mimeType: string, base64: string) => `data:${mimeType};base64,${base64}`;
+const dataUrl = (mimeType: string, base64: string) => `data:${mimeType};base64,${base64}`;
 
 type ContentItem = { type: string; text?: unknown; data?: unknown; mimeType?: unknown };
 
@@ -42,18 +43,12 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-const isJsonType = (type: string) => type === 'application/json' || type.endsWith('+json');
-const isTextType = (type: string) =>
-  type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || type === 'application/javascript';
-
-/** A REST response body, by its Content-Type (parameters such as charset ignored). */
+/** A REST response body, by its Content-Type, shown as the same kind the MCP formatter makes of it. */
 export function responsePayload(contentType: string | null, bytes: Uint8Array): Payload {
-  const mimeType = (contentType ?? '').split(';')[0].trim().toLowerCase() || 'application/octet-stream';
-  if (isJsonType(mimeType) || isTextType(mimeType)) {
-    const text = new TextDecoder().decode(bytes);
-    return isJsonType(mimeType) ? textPayload(text) : { kind: 'text', text };
-  }
-  const media = mimeType.split('/')[0];
-  if (media === 'image' || media === 'audio') return { kind: media, mimeType, src: dataUrl(mimeType, bytesToBase64(bytes)) };
+  const mimeType = essenceOf(contentType);
+  const kind = kindOf(mimeType);
+  if (kind === 'json') return textPayload(new TextDecoder().decode(bytes));
+  if (kind === 'text') return { kind, text: new TextDecoder().decode(bytes) };
+  if (kind === 'image' || kind === 'audio') return { kind, mimeType, src: dataUrl(mimeType, bytesToBase64(bytes)) };
   return { kind: 'binary', mimeType, size: bytes.length };
 }

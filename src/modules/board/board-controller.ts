@@ -1,8 +1,10 @@
 // REST + MCP procedures of the board: the whole board at once, and its live stream (REST only, hidden from MCP).
 import { get, operation, prefix, procedure } from 'vovk';
-import { jsonLinesResponse } from '@/lib/json-lines';
-import { type BoardEvent, BoardSchema } from './board-schemas';
+import { BoardEventSchema, BoardSchema } from './board-schemas';
 import BoardService from './board-service';
+
+/** Proxies are asked not to buffer or transform the stream. */
+const STREAM_HEADERS = { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };
 
 @prefix('board')
 export default class BoardController {
@@ -16,11 +18,11 @@ export default class BoardController {
   @operation({
     summary: 'Stream board',
     description:
-      'JSON Lines, one event a line: {"type":"board","board":…} now and after every change (from any door or instance), and {"type":"heartbeat"} every 15 s.',
+      'JSON Lines (application/jsonl when the request accepts it, else text/plain), one event a line: {"type":"board","board":…} now and after every change (from any door or instance), and {"type":"heartbeat"} every 15 s.',
   })
   @operation.tool({ hidden: true })
-  @get('stream')
-  static streamBoard = procedure().handle(async (req) =>
-    jsonLinesResponse<BoardEvent>(req, (send, closed) => BoardService.watch(send, closed)),
-  );
+  @get('stream', { headers: STREAM_HEADERS })
+  static streamBoard = procedure({ iteration: BoardEventSchema }).handle(async function* (req) {
+    yield* BoardService.events(req.signal);
+  });
 }

@@ -21,4 +21,13 @@ export const BoardSchema = z
 export type Board = z.infer<typeof BoardSchema>;
 
 /** One line of the board stream: the whole board (on connect and after each change), or a keep-alive. */
-export type BoardEvent = { type: 'board'; board: Board } | { type: 'heartbeat' };
+export const BoardEventSchema = z
+  .discriminatedUnion('type', [
+    z
+      .object({ type: z.literal('board'), board: BoardSchema })
+      .meta({ description: 'The whole board, on connecting and after each change' }),
+    z.object({ type: z.literal('heartbeat') }).meta({ description: 'Keep-alive, every 15 s' }),
+  ])
+  .meta({ description: 'One event of the board stream' });
+
+export type BoardEvent = z.infer<typeof BoardEventSchema>;

@@ -90,4 +90,35 @@ export default class BoardService {
   static watch(send: Send, signal: AbortSignal): void {
     feed.watch(send, signal);
   }
+
+  /**
+   * The same events as an async iterable: it waits for the next one abortably and ends as soon as `signal` aborts;
+   * once it ends, however it ends, the watcher leaves the feed.
+   */
+  static async *events(signal: AbortSignal): AsyncGenerator<BoardEvent> {
+    if (signal.aborted) return;
+    const left = new AbortController();
+    const queue: BoardEvent[] = [];
+    let wake = () => {};
+    const leave = () => {
+      left.abort();
+      wake();
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    feed.watch((event) => {
+      queue.push(event);
+      wake();
+      return !left.signal.aborted;
+    }, left.signal);
+    try {
+      while (!left.signal.aborted) {
+        const event = queue.shift();
+        if (event) yield event;
+        else await new Promise<void>((resolve) => (wake = resolve));
+      }
+    } finally {
+      signal.removeEventListener('abort', leave);
+      left.abort();
+    }
+  }
 }
