@@ -104,6 +104,9 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
       },
     ],
   ],
+  FixtureController_getDecorated: async () => [
+    [{ params: { id: 1 } }, { content: [{ type: 'text', text: 'The fixture key is missing' }], isError: true }],
+  ],
   FixtureController_getPdf: async () => [
     [{}, { content: [{ type: 'text', text: 'Unsupported response content type application/pdf' }], isError: true }],
   ],
@@ -164,7 +167,7 @@ for (const era of eras) {
       // PUT and POST, each with `x-tool-annotations: { destructiveHint: false }` on its @operation
       expect(tools.TaskController_moveTask.annotations).toEqual({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
       expect(tools.TaskController_createTask.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
-      expect(tools.sum_numbers.annotations).toBeUndefined();
+      expect(tools.sum_numbers.annotations).toEqual({ readOnlyHint: true }); // declared by the standalone tool
     });
 
     test('tools/list: JSON tools declare their outputSchema (arrays as { items }), others none; the stream is no tool', async () => {

@@ -100,11 +100,23 @@ export const VARIABLES = {
     default: "this server's own origin (`localhost` and `127.0.0.1`)",
     doc: 'Comma-separated origins `getAudioFromURL` may fetch from. Anything else is refused with 403; redirects and `/api/` URLs are refused too.',
   }),
+  OAUTH_ISSUER: variable({
+    group: 'security',
+    schema: optionalText.pipe(url('the issuer URL of an OAuth 2.1 authorization server').optional()),
+    default: 'unset (no OAuth)',
+    doc: 'Issuer of the authorization server whose JWT access tokens the gateway accepts (metadata discovered from it, RFC 8414 or OpenID Connect). Turns OAuth on for every MCP and REST request.',
+  }),
+  OAUTH_AUDIENCE: variable({
+    group: 'security',
+    schema: list(url('an audience (the URL the tokens are issued for)'), 'comma-separated audience URLs'),
+    default: '`<public origin>/api/mcp`',
+    doc: 'Accepted audiences (`aud`) of access tokens, comma-separated: the resource indicator (RFC 8707) clients ask tokens for. The same tokens work on REST.',
+  }),
   GATEWAY_TOKEN: variable({
     group: 'security',
     schema: optionalText,
     default: 'unset (no auth)',
-    doc: 'Bearer token required on every MCP and REST request.',
+    doc: 'A static bearer token required on every MCP and REST request (simple mode: it grants every scope). With `OAUTH_ISSUER` too, either is accepted.',
   }),
   GATEWAY_ALLOWED_HOSTS: variable({
     group: 'security',
@@ -184,6 +196,10 @@ export interface GatewayConfig {
   databaseUrl?: string;
   mediaAllowedOrigins: string[];
   token?: string;
+  /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry. */
+  oauth?: { issuer: string; audiences: string[] };
+  /** The canonical URL of the MCP endpoint: the resource that tokens are issued for, and that metadata describes. */
+  resource: string;
   /** Host names (without port) the API answers to, against DNS rebinding. */
   allowedHostnames: string[];
   /** Host names of browser origins allowed to call the API (requests without `Origin` are not affected). */
@@ -234,6 +250,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? values.MEDIA_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)
       : [...new Set(ownOrigins)],
     token: values.GATEWAY_TOKEN,
+    oauth: values.OAUTH_ISSUER
+      ? { issuer: values.OAUTH_ISSUER, audiences: values.OAUTH_AUDIENCE.length ? values.OAUTH_AUDIENCE : [`${publicOrigin}/api/mcp`] }
+      : undefined,
+    resource: values.OAUTH_AUDIENCE[0] ?? `${publicOrigin}/api/mcp`,
     // 0.0.0.0 reaches this machine too (tools print it as the listen address); browsers reaching it from another
     // site are still stopped by the Origin check.
     allowedHostnames: [...localhostAllowedHostnames(), '0.0.0.0', ...values.GATEWAY_ALLOWED_HOSTS],

@@ -1,6 +1,15 @@
-// The one per-request context of both doors: which door, the MCP tool a call names, and the tool call in progress.
+// The one per-request context of both doors: which door, who is calling, the MCP tool a call names, the call in progress.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerContext } from '@modelcontextprotocol/server';
+
+/** Who is calling, as every procedure may learn it (`currentCaller()`): both doors fill it in the same way. */
+export interface Caller {
+  /** The token's `sub` (null for the static GATEWAY_TOKEN, which names nobody). */
+  subject: string | null;
+  /** The OAuth client the token was issued to. */
+  clientId: string;
+  scopes: string[];
+}
 
 /** The door a request came through. */
 export type Door = 'rest' | 'mcp';
@@ -16,6 +25,10 @@ export interface ToolCall {
 /** What is known about the request being served; set by the guards, filled in along the MCP path. */
 export interface RequestContext {
   readonly door: Door;
+  /** The HTTP request as it arrived (its headers, method and URL; decorators see them on both doors). */
+  readonly request?: Request;
+  /** Who is calling, once the guards verified the bearer token; undefined when auth is off. */
+  caller?: Caller;
   /** MCP: the tool a `tools/call` names, noted from mcp-handler's own parse before its server is set up. */
   calledTool?: string;
   /** MCP: the tool call in progress, while its tool runs. */
@@ -25,8 +38,8 @@ export interface RequestContext {
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Serves `fn` as a request of `door`, in a context of its own. */
-export function runInRequestContext<T>(door: Door, fn: () => T): T {
-  return storage.run({ door }, fn);
+export function runInRequestContext<T>(door: Door, fn: () => T, request?: Request): T {
+  return storage.run(request ? { door, request } : { door }, fn);
 }
 
 /** Runs a tool as `toolCall`, inside the context of its request (or a fresh MCP one outside of any, as in unit tests). */
@@ -37,6 +50,14 @@ export function runInToolCall<T>(toolCall: ToolCall, fn: () => T): T {
 /** The context of the request being served; undefined outside of one. */
 export function requestContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * Who is calling — subject (`sub`), client id and scopes — on either door; undefined when auth is off (no
+ * OAUTH_ISSUER, no GATEWAY_TOKEN) or outside of a request.
+ */
+export function currentCaller(): Caller | undefined {
+  return storage.getStore()?.caller;
 }
 
 /** The MCP tool call in progress; undefined for REST requests and outside of a call. */

@@ -7,7 +7,7 @@ import { structuredOutputSchema } from '@/lib/mcp/output-schema';
 import { ToModelOutput } from '@/lib/tools';
 import { gatewayModules } from '@/modules';
 
-const byName = Object.fromEntries(gatewayTools(gatewayModules, ToModelOutput.MCP).map((tool) => [tool.name, tool]));
+const byName = Object.fromEntries(gatewayTools(gatewayModules, ToModelOutput.MCP, 'http://localhost:3000').map((tool) => [tool.name, tool]));
 const valid = async (schema: ReturnType<typeof structuredOutputSchema>, value: unknown) =>
   !(await schema!['~standard'].validate(value)).issues;
 const ada = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', createdAt: '2026-01-05T09:00:00.000Z' };
@@ -24,10 +24,10 @@ describe('annotations', () => {
     expect(annotationsOfMethod(method)).toEqual(annotations);
   });
 
-  test('x-tool-annotations on @operation overrides the method’s, key by key; standalone tools have none', () => {
+  test('x-tool-annotations on @operation overrides the method’s, key by key; standalone tools declare their own', () => {
     expect(byName.TaskController_moveTask.annotations).toEqual({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
     expect(byName.UserController_createUser.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
-    expect(byName.sum_numbers.annotations).toBeUndefined();
+    expect(byName.sum_numbers.annotations).toEqual({ readOnlyHint: true });
   });
 });
 
@@ -63,4 +63,12 @@ describe('outputSchema', () => {
 test('the board stream is hidden from MCP (@operation.tool({ hidden: true })), the board itself is a tool', () => {
   expect(byName.BoardController_streamBoard).toBeUndefined();
   expect(byName.BoardController_getBoard).toBeDefined();
+});
+
+test('scopes: gateway:read for GET and read-only standalone tools, gateway:write otherwise, plus what @scopes declares', () => {
+  expect(byName.UserController_getUser.scopes).toEqual(['gateway:read']);
+  expect(byName.sum_numbers.scopes).toEqual(['gateway:read']);
+  expect(byName.TaskController_createTask.scopes).toEqual(['gateway:write']);
+  expect(byName.TaskController_moveTask.scopes).toEqual(['gateway:write']);
+  expect(byName.UserController_deleteUser.scopes).toEqual(['gateway:write', 'gateway:admin']);
 });

@@ -156,6 +156,11 @@ function ColumnView({ column, users, left, right, onMove, onAssign, onDelete }: 
           >
             <p className="board-card-title">{task.title}</p>
             {task.description && <p className="board-card-description">{task.description}</p>}
+            {task.createdBy && (
+              <p className="board-card-creator" data-testid="card-creator">
+                created by {task.createdBy}
+              </p>
+            )}
             <div className="board-card-actions">
               <AssigneeSelect
                 label="Assignee"

@@ -28,6 +28,8 @@ export const sqliteMigrations: string[] = [
    );
    CREATE INDEX tasks_by_column ON tasks (status, position);
    CREATE INDEX tasks_by_assignee ON tasks (assignee_id);`,
+  // Who created a task: the OAuth subject (`sub`) of the caller; null when auth was off.
+  'ALTER TABLE tasks ADD COLUMN created_by TEXT;',
 ];
 
 /**
@@ -64,4 +66,5 @@ export const postgresMigrations: string[] = [
      FOR EACH ROW EXECUTE FUNCTION notify_board_change();
    CREATE TRIGGER tasks_notify AFTER INSERT OR UPDATE OR DELETE ON tasks
      FOR EACH ROW EXECUTE FUNCTION notify_board_change();`,
+  'ALTER TABLE tasks ADD COLUMN created_by text;',
 ];

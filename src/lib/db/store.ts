@@ -26,6 +26,8 @@ export interface TaskRecord {
   /** 0-based place in its column; the positions of a column are always 0…n-1. */
   position: number;
   assigneeId: number | null;
+  /** Who created it: the caller's OAuth subject, or null (auth off, or the static GATEWAY_TOKEN). */
+  createdBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -33,7 +35,7 @@ export interface TaskRecord {
 export type NewUser = Pick<UserRecord, 'name' | 'email'> & { role?: UserRole };
 /** The fields of a user an update may change. */
 export type UserChanges = Partial<Pick<UserRecord, 'name' | 'email' | 'role'>>;
-export type NewTask = Pick<TaskRecord, 'title'> & Partial<Pick<TaskRecord, 'description' | 'status' | 'assigneeId'>>;
+export type NewTask = Pick<TaskRecord, 'title'> & Partial<Pick<TaskRecord, 'description' | 'status' | 'assigneeId' | 'createdBy'>>;
 export type TaskChanges = Partial<Pick<TaskRecord, 'title' | 'description' | 'assigneeId'>>;
 /** Where a task goes: a column, and a place in it (default: the end; clamped to the column). */
 export type TaskMove = { status: TaskStatus; position?: number };
@@ -66,7 +68,7 @@ export class StoreError extends Error {
 
 const USER_COLUMNS = 'id, name, email, role, created_at AS "createdAt"';
 const TASK_COLUMNS =
-  'id, title, description, status, position, assignee_id AS "assigneeId", created_at AS "createdAt", updated_at AS "updatedAt"';
+  'id, title, description, status, position, assignee_id AS "assigneeId", created_by AS "createdBy", created_at AS "createdAt", updated_at AS "updatedAt"';
 const COLUMN_ORDER = `CASE status ${TASK_STATUSES.map((status, index) => `WHEN '${status}' THEN ${index}`).join(' ')} END`;
 
 const now = () => new Date().toISOString();
@@ -190,14 +192,14 @@ export class Store {
   }
 
   /** Adds a task at the end of its column (default: todo). */
-  async createTask({ title, description = '', status = 'todo', assigneeId = null }: NewTask): Promise<TaskRecord> {
+  async createTask({ title, description = '', status = 'todo', assigneeId = null, createdBy = null }: NewTask): Promise<TaskRecord> {
     return this.write(async (query) => {
       await assertAssignee(query, assigneeId);
       const at = now();
       const [task] = await query<TaskRecord>(
-        `INSERT INTO tasks (title, description, status, position, assignee_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${TASK_COLUMNS}`,
-        [title, description, status, await columnSize(query, status), assigneeId, at, at],
+        `INSERT INTO tasks (title, description, status, position, assignee_id, created_by, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${TASK_COLUMNS}`,
+        [title, description, status, await columnSize(query, status), assigneeId, createdBy, at, at],
       );
       return task;
     });

@@ -1,9 +1,10 @@
-// The entry of both doors: the request context, DNS-rebinding protection, bearer-token auth, sane headers, body limits.
-import { timingSafeEqual } from 'node:crypto';
-import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
-import { withMcpAuth } from 'mcp-handler';
+// The entry of both doors: the request context, DNS-rebinding protection, sane headers, bearer-token auth, body limits.
+import { type AuthInfo, validateHostHeader, validateOriginHeader, verifyBearerToken } from '@modelcontextprotocol/server';
+import { callerOf, createTokenVerifier } from '@/lib/auth/access-tokens';
+import { insufficientScopeResponse, resourceMetadataUrl, unauthorizedResponse } from '@/lib/auth/challenges';
+import { missingScopes, scopeOfMethod } from '@/lib/auth/scopes';
 import { config } from '@/lib/config';
-import { type Door, runInRequestContext } from '@/lib/request-context';
+import { type Door, requestContext, runInRequestContext } from '@/lib/request-context';
 import { withBodyLimit } from './body-limit';
 
 /** Builds a door's own error response (JSON-RPC for MCP, Vovk's error JSON for REST). */
@@ -42,20 +43,31 @@ function headerRejection(req: Request, reject: ErrorResponder): Response | undef
   }
 }
 
-function tokenMatches(expected: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** The bearer-token verifier of the configured auth mode, made once; undefined when the gateway is open. */
+let verifier: ReturnType<typeof createTokenVerifier> | null = null;
+const tokenVerifier = () => (verifier ??= createTokenVerifier(config()) ?? undefined);
 
-/** When GATEWAY_TOKEN is set: mcp-handler's bearer auth (401 + WWW-Authenticate with RFC 9728 metadata). */
-function withTokenAuth<TArgs extends unknown[]>(handler: Handler<TArgs>): Handler<TArgs> {
-  return (req, ...args) => {
-    const { token } = config();
-    if (!token) return handler(req, ...args);
-    const verify = (_req: Request, bearer?: string) =>
-      tokenMatches(token, bearer) ? { token: bearer!, clientId: 'gateway-token', scopes: [] } : undefined;
-    return withMcpAuth((authorized) => handler(authorized, ...args), verify, { required: true })(req);
+/**
+ * When OAUTH_ISSUER or GATEWAY_TOKEN is set: a valid bearer token is required (401 with the RFC 9728 challenge
+ * otherwise); its caller joins the request context, and mcp-handler passes it on to the MCP SDK (`req.auth`). On the
+ * REST door the HTTP method's scope is checked here (403 `insufficient_scope`); MCP checks each tool's scopes itself.
+ */
+function withAuthentication<TArgs extends unknown[]>(handler: Handler<TArgs>, door: Door): Handler<TArgs> {
+  return async (req, ...args) => {
+    const check = tokenVerifier();
+    if (!check) return handler(req, ...args);
+    let authInfo: AuthInfo;
+    try {
+      authInfo = await verifyBearerToken(req.headers.get('authorization'), { verifier: check, resourceMetadataUrl: resourceMetadataUrl() });
+    } catch (error) {
+      return unauthorizedResponse(error);
+    }
+    const context = requestContext();
+    if (context) context.caller = callerOf(authInfo);
+    const needed = [scopeOfMethod(req.method)];
+    if (door === 'rest' && missingScopes(authInfo.scopes, needed).length) return insufficientScopeResponse(needed);
+    Object.assign(req, { auth: authInfo });
+    return handler(req, ...args);
   };
 }
 
@@ -63,13 +75,17 @@ const rejectionOf: Record<Door, ErrorResponder> = { mcp: jsonRpcError, rest: res
 
 /**
  * Wraps a door's route handler with every guard, in its own request context. In order: Host/Origin (403), the
- * `x-meta` header (400), the bearer token (401), and on the MCP door the body limit (413); each answers in the door's
- * own error shape.
+ * `x-meta` header (400), the bearer token (401; on REST also the method's scope, 403), and on the MCP door the body
+ * limit (413). The first two answer in the door's own error shape, auth with the OAuth challenge.
  */
 export function guarded<TArgs extends unknown[]>(handler: Handler<TArgs>, door: Door): Handler<TArgs> {
   const reject = rejectionOf[door];
   const limited = door === 'mcp' ? withBodyLimit(handler, () => config().mcpMaxBodyBytes, reject) : handler;
-  const authorized = withTokenAuth(limited);
+  const authorized = withAuthentication(limited, door);
   return (req, ...args) =>
-    runInRequestContext(door, () => rebindingRejection(req, reject) ?? headerRejection(req, reject) ?? authorized(req, ...args));
+    runInRequestContext(
+      door,
+      () => rebindingRejection(req, reject) ?? headerRejection(req, reject) ?? authorized(req, ...args),
+      req,
+    );
 }

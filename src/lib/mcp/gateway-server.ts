@@ -1,6 +1,7 @@
 // Builds the MCP server setup of the gateway from the registry handed in; mcp-handler runs it for every request.
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { McpHandlerOptions } from 'mcp-handler';
+import { missingScopes } from '@/lib/auth/scopes';
 import { requestContext } from '@/lib/request-context';
 import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '@/lib/tools';
 import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
@@ -33,9 +34,9 @@ export function noteCalledTool(event: McpEvent): void {
 }
 
 /** Every tool of `modules`, formatted by `format`: one per procedure of the controllers, then the standalone ones. */
-export function gatewayTools(modules: GatewayModules, format: McpFormatter): GatewayTool[] {
+export function gatewayTools(modules: GatewayModules, format: McpFormatter, origin: string): GatewayTool[] {
   return [
-    ...deriveGatewayTools(modules.controllers, format),
+    ...deriveGatewayTools(modules.controllers, format, origin),
     ...(modules.tools ?? []).map((tool) => formattedTool(tool, format)),
   ];
 }
@@ -43,16 +44,19 @@ export function gatewayTools(modules: GatewayModules, format: McpFormatter): Gat
 /**
  * The per-request server setup for mcp-handler. Tools are derived and prepared once, here; each request then needs
  * only registration. A tools/call registers only the tool it names, so the cost of a call does not grow with the
- * catalogue; anything else (tools/list, …) gets every tool.
+ * catalogue; anything else (tools/list, …) gets every tool the caller may use.
  */
 export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): (server: McpServer) => void {
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
-  const tools = toServedTools(gatewayTools(modules, format));
+  const tools = toServedTools(gatewayTools(modules, format, options.publicOrigin));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const restUrl = (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin);
   return (server) => {
-    const called = toolsByName.get(requestContext()?.calledTool ?? '');
-    registerTools(server, called ? [called] : tools, restUrl);
+    const context = requestContext();
+    const called = toolsByName.get(context?.calledTool ?? '');
+    // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
+    const visible = (tool: GatewayTool) => !missingScopes(context?.caller?.scopes, tool.scopes).length;
+    registerTools(server, called ? [called] : tools.filter(visible), restUrl);
     modules.setupServer?.(server);
   };
 }

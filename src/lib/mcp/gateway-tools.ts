@@ -1,10 +1,12 @@
 // Turns the registry handed in (controllers and standalone tools) into the MCP tools the gateway serves.
 import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
+import { READ_SCOPE, requiredScopes, SCOPES_KEY, WRITE_SCOPE } from '@/lib/auth/scopes';
 import { type McpFormatter, type StandardTool, withFormattedOutput } from '@/lib/tools';
 import { withOptionalEmptySlots } from './optional-slots';
 import { structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from './rest-meta';
+import { exposeHttpRequestToDecorators } from './decorated-request';
 import { restRequest } from './rest-request';
 
 /**
@@ -21,6 +23,8 @@ export interface GatewayTool {
   inputSchema?: StandardSchemaWithJSON;
   outputSchema?: StandardSchemaWithJSON;
   annotations?: ToolAnnotations;
+  /** Every OAuth scope a caller needs for it (its method's, then those the procedure declares). */
+  scopes: [string, ...string[]];
   _meta?: Record<string, unknown>;
   /** The REST route of a derived tool. */
   restRoute?: RestRoute;
@@ -39,15 +43,16 @@ export function restUrlOf(route: RestRoute | undefined, input: unknown, origin: 
 /** A standalone tool whose `execute` answers with the MCP result `format` makes of its output or error. */
 export function formattedTool<TInput, TOutput>(tool: StandardTool<TInput, TOutput>, format: McpFormatter): GatewayTool {
   const formatted = withFormattedOutput(tool, (result) => format(result, tool, null));
-  return { ...(formatted as GatewayTool), outputSchema: structuredOutputSchema(tool.outputSchema) };
+  const scopes: [string] = [tool.annotations?.readOnlyHint ? READ_SCOPE : WRITE_SCOPE];
+  return { ...(formatted as GatewayTool), outputSchema: structuredOutputSchema(tool.outputSchema), scopes };
 }
 
 type HandlerMetadata = { httpMethod: string; path: string };
 type ControllerMetadata = { prefix?: string; _handlers?: Record<string, HandlerMetadata> };
-type OperationObject = { 'x-tool'?: { name?: string }; [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations };
+type OperationObject = { 'x-tool'?: { name?: string }; [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations; [SCOPES_KEY]?: string[] };
 type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
-/** A procedure's REST route and the annotations its `@operation` sets. */
-type ProcedureRoute = RestRoute & { annotations?: ToolAnnotations };
+/** A procedure's REST route, the annotations its `@operation` sets and the scopes it declares with `@scopes`. */
+type ProcedureRoute = RestRoute & { annotations?: ToolAnnotations; declaredScopes?: string[]; procedure: unknown };
 
 /**
  * What the HTTP method promises, as MCP tool annotations: GET and HEAD only read; PUT and DELETE are idempotent
@@ -73,21 +78,34 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
   for (const [moduleName, controller] of Object.entries(controllers)) {
     const { prefix = '', _handlers = {} } = controller as unknown as ControllerMetadata;
     for (const [handlerName, { httpMethod, path }] of Object.entries(_handlers)) {
-      const operationObject = (controller as unknown as Record<string, ProcedureSchema>)[handlerName]?.schema?.operationObject;
+      const procedure = (controller as unknown as Record<string, ProcedureSchema>)[handlerName];
+      const operationObject = procedure?.schema?.operationObject;
       const toolName = operationObject?.['x-tool']?.name ?? `${moduleName}_${handlerName}`;
       const segments = ['api', prefix, path].filter(Boolean).join('/');
-      routes.set(toolName, { method: httpMethod, path: `/${segments}`, annotations: operationObject?.[TOOL_ANNOTATIONS_KEY] });
+      routes.set(toolName, {
+        method: httpMethod,
+        path: `/${segments}`,
+        annotations: operationObject?.[TOOL_ANNOTATIONS_KEY],
+        declaredScopes: operationObject?.[SCOPES_KEY],
+        procedure,
+      });
     }
   }
   return routes;
 }
 
+/** The scopes the procedures of `controllers` declare with `@scopes`, besides the three of the gateway. */
+export function declaredScopesOf(controllers: Controllers): string[] {
+  return [...new Set([...restRoutesByToolName(controllers).values()].flatMap((route) => route.declaredScopes ?? []))];
+}
+
 /** One MCP tool per procedure of `controllers` (as vovk's deriveTools makes them), formatted by `format`. */
-export function deriveGatewayTools(controllers: Controllers, format: McpFormatter): GatewayTool[] {
+export function deriveGatewayTools(controllers: Controllers, format: McpFormatter, origin: string): GatewayTool[] {
   const { tools } = deriveTools({ modules: controllers, toModelOutput: format });
   const routes = restRoutesByToolName(controllers);
+  for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, ...restRoute } = routes.get(tool.name)!;
+    const { annotations, declaredScopes, procedure: _procedure, ...restRoute } = routes.get(tool.name)!;
     return {
       name: tool.name,
       title: tool.title,
@@ -95,6 +113,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       inputSchema: withOptionalEmptySlots(tool.inputSchema as StandardSchemaWithJSON | undefined),
       outputSchema: structuredOutputSchema(tool.outputSchema),
       annotations: { ...annotationsOfMethod(restRoute.method), ...annotations },
+      scopes: requiredScopes(restRoute.method, declaredScopes),
       _meta: { [REST_META_KEY]: restRoute },
       restRoute,
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,

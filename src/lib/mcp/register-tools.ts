@@ -1,5 +1,5 @@
 // Registers gateway tools on an MCP server; each call runs as the request's tool call and never throws past here.
-import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { type McpServer, requireScopes, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { runInToolCall } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
@@ -41,8 +41,9 @@ async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, restUr
 
 export function registerTools(server: McpServer, tools: ServedTool[], restUrlOf: RestUrlOf): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema, outputSchema, annotations, _meta } = tool;
-    const config = { title, description, inputSchema, outputSchema, annotations, _meta };
+    const { name, title, description, inputSchema, outputSchema, annotations, _meta, scopes } = tool;
+    // With auth on, a caller without every scope gets HTTP 403 insufficient_scope naming them (the MCP step-up flow).
+    const config = { title, description, inputSchema, outputSchema, annotations, _meta, scopeChallenge: requireScopes(...scopes) };
     server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, restUrlOf));
   }
 }

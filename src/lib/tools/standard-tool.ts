@@ -1,5 +1,5 @@
 // standardTool / withFormattedOutput: standalone tools in the standard-tool shape, formatted like derived tools.
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';
 
 /** A standalone tool: name, description, Standard Schemas with JSON Schema, and `execute`. */
@@ -7,6 +7,8 @@ export interface StandardTool<TInput = unknown, TOutput = unknown, TFormatted = 
   name: string;
   title?: string;
   description: string;
+  /** MCP hints about what the tool does; `readOnlyHint: true` also lets `gateway:read` callers use it. */
+  annotations?: ToolAnnotations;
   inputSchema?: StandardSchemaWithJSON<TInput>;
   outputSchema?: StandardSchemaWithJSON<TOutput>;
   execute(input: TInput, meta?: unknown): Promise<TFormatted>;

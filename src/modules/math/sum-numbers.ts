@@ -5,6 +5,7 @@ import { standardTool } from '@/lib/tools';
 export const sumNumbers = standardTool({
   name: 'sum_numbers',
   description: 'Returns the sum of two numbers provided as input.',
+  annotations: { readOnlyHint: true },
   inputSchema: z.object({
     a: z.number().meta({ description: 'First addend' }),
     b: z.number().meta({ description: 'Second addend' }),

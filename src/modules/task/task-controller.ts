@@ -1,5 +1,6 @@
 // REST + MCP procedures of the task module: the board's cards under /api/tasks.
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
+import { currentCaller } from '@/lib/request-context';
 import { z } from 'zod';
 import {
   NewTaskSchema,
@@ -43,7 +44,7 @@ export default class TaskController {
   static createTask = procedure({
     body: NewTaskSchema,
     output: TaskSchema,
-  }).handle(async (req) => TaskService.createTask(await req.vovk.body()));
+  }).handle(async (req) => TaskService.createTask({ ...(await req.vovk.body()), createdBy: currentCaller()?.subject ?? null }));
 
   @operation({
     summary: 'Update task',

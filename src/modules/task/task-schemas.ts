@@ -23,6 +23,10 @@ export const TaskSchema = z
     status: TaskStatusSchema,
     position: z.number().int().min(0).meta({ description: '0-based place of the task in its column, top first' }),
     assigneeId: AssigneeIdSchema,
+    createdBy: z
+      .string()
+      .nullable()
+      .meta({ description: 'Who created the task: the OAuth subject (sub) of the caller, or null when the gateway runs without OAuth' }),
     createdAt: z.string().meta({ description: 'When the task was created, ISO 8601 in UTC' }),
     updatedAt: z.string().meta({ description: 'When the task last changed, ISO 8601 in UTC' }),
   })

@@ -1,6 +1,7 @@
 // REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
+import { ADMIN_SCOPE, scopes } from '@/lib/auth/scopes';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
@@ -54,6 +55,7 @@ export default class UserController {
       'Deletes a user. Their tasks stay on the board, unassigned; the result lists them. Fails with 404 when no user has that id.',
   })
   @del('{id}')
+  @scopes(ADMIN_SCOPE)
   static deleteUser = procedure({
     params: UserIdParamsSchema,
     output: DeletedUserSchema,

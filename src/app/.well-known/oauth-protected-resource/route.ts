@@ -1,6 +1,6 @@
-// RFC 9728 protected-resource metadata, which the 401 challenge of GATEWAY_TOKEN auth points clients to.
-import { metadataCorsOptionsRequestHandler, protectedResourceHandler } from 'mcp-handler';
+// RFC 9728 protected-resource metadata at the root: the same document as …/api/mcp, for clients that look here first.
+import { resourceMetadataRoute } from '@/lib/auth/resource-metadata';
+import { declaredScopesOf } from '@/lib/mcp/gateway-tools';
+import { controllers } from '@/modules';
 
-// A static bearer token is issued out of band: no authorization server to advertise.
-export const GET = protectedResourceHandler({ authServerUrls: [] });
-export const OPTIONS = metadataCorsOptionsRequestHandler();
+export const { GET, OPTIONS } = resourceMetadataRoute(declaredScopesOf(controllers));

@@ -1,5 +1,6 @@
 // MCP door: the registry's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
 import { createMcpHandler } from 'mcp-handler';
+import { GATEWAY_NAME, GATEWAY_VERSION } from '@/lib/about';
 import { config } from '@/lib/config';
 import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
@@ -9,7 +10,7 @@ const { mcpMaxMediaBytes, oversizeMedia, publicOrigin } = config();
 const gatewayServer = createGatewayServer(gatewayModules, { maxMediaBytes: mcpMaxMediaBytes, oversizeMedia, publicOrigin });
 
 const handler = guarded(
-  createMcpHandler(gatewayServer, { serverInfo: { name: 'vovk-mcp-gateway', version: '0.1.0' }, onEvent: noteCalledTool }),
+  createMcpHandler(gatewayServer, { serverInfo: { name: GATEWAY_NAME, version: GATEWAY_VERSION }, onEvent: noteCalledTool }),
   'mcp',
 );
 

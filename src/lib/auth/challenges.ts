@@ -1,0 +1,22 @@
+// The bearer challenges both doors answer with: 401 (no or bad token) and 403 insufficient_scope, per RFC 6750 / 9728.
+import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
+import { config } from '@/lib/config';
+import { READ_SCOPE } from './scopes';
+
+/** Where the Protected Resource Metadata (RFC 9728) of the gateway's resource is: every challenge names it. */
+export function resourceMetadataUrl(): string {
+  const { resource } = config();
+  return `${new URL(resource).origin}/.well-known/oauth-protected-resource${new URL(resource).pathname.replace(/\/$/, '')}`;
+}
+
+/** 401 with `WWW-Authenticate: Bearer …, scope="gateway:read", resource_metadata="…"`: what a first call needs. */
+export function unauthorizedResponse(error: unknown): Response {
+  const reason = OAuthError.isInstance(error) ? error : new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid token');
+  return bearerAuthChallengeResponse(reason, { requiredScopes: [READ_SCOPE], resourceMetadataUrl: resourceMetadataUrl() });
+}
+
+/** 403 with `WWW-Authenticate: Bearer error="insufficient_scope", scope="<needed>", resource_metadata="…"`. */
+export function insufficientScopeResponse(needed: readonly string[]): Response {
+  const error = new OAuthError(OAuthErrorCode.InsufficientScope, `This call needs the scopes: ${needed.join(' ')}`);
+  return bearerAuthChallengeResponse(error, { requiredScopes: [...needed], resourceMetadataUrl: resourceMetadataUrl() });
+}
