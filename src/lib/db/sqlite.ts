@@ -71,6 +71,11 @@ export class SqliteDriver implements SqlDriver {
     };
   }
 
+  /** Another process held the write lock for longer than busy_timeout. */
+  isUnreachable(error: unknown): boolean {
+    return (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+  }
+
   async close(): Promise<void> {
     this.stopPolling();
     await inTurn(async () => this.db.close());

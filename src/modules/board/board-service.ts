@@ -60,7 +60,7 @@ class BoardFeed {
       for (const watcher of fresh) watcher.seen = number;
       this.deliver(fresh, { type: 'board', board });
     } catch (error) {
-      console.error('Board stream: loading the board failed; trying again in a second:', error);
+      console.error('Board stream: loading the board failed; trying again in a second:', error instanceof Error ? error.message : error);
       setTimeout(() => this.watchers.size && this.schedule(), RETRY_MS).unref();
     }
   }
