@@ -7,7 +7,7 @@ import { rawRequest } from './json-rpc';
 import type { RunningServer } from './server';
 
 /** Where the reliability specs write their figures; `npm run soak` puts them into RELIABILITY.md. */
-export const figuresDir = path.resolve('test-reports', 'reliability');
+const figuresDir = path.resolve('test-reports', 'reliability');
 
 export function writeFigures(name: string, figures: Record<string, unknown>): void {
   fs.mkdirSync(figuresDir, { recursive: true });
@@ -33,7 +33,7 @@ export async function attempt(
 }
 
 /** A short label of an outcome, for tallies: `200`, `503 close`, `ECONNRESET`. */
-export const outcomeLabel = (outcome: Outcome) =>
+const outcomeLabel = (outcome: Outcome) =>
   outcome.error ?? `${outcome.status}${outcome.connection === 'close' ? ' close' : ''}`;
 
 export function tally(outcomes: Outcome[]): Record<string, number> {

@@ -10,7 +10,7 @@ export const e2eBaseURL = `http://localhost:${e2ePort}`;
 export const serverLogFile = path.resolve('test-results', 'server.log');
 
 /** How a server process ended: its exit code, or the signal that killed it. */
-export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
+type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export interface RunningServer {
   baseURL: string;

@@ -18,7 +18,7 @@ function lifecycle(): Lifecycle {
 }
 
 /** True once the process was told to stop: new requests are refused and open streams end. */
-export function isShuttingDown(): boolean {
+function isShuttingDown(): boolean {
   return lifecycle().shuttingDown;
 }
 

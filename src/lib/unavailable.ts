@@ -3,7 +3,7 @@
 const unavailableBrand = Symbol.for('vovk-gateway.service-unavailable');
 
 /** How long (seconds) a client is asked to wait before sending a request again after a 503 (`Retry-After`). */
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 
 /**
  * A dependency (the database) cannot be reached now. Its message is safe to show: REST answers 503 with it (Vovk reads
