@@ -22,12 +22,13 @@ function classify(door: Sample['door'], status: number | undefined, text: string
   return /database is unavailable/.test(text) ? 'unavailable' : 'other';
 }
 
-/** Readers and a slow writer on REST, readers on MCP, until `stop()`. */
+/** Readers and a slow writer on REST, readers on MCP, until `stop()`; `pauseWrites()` stops the writer early. */
 function runLoad(base: string) {
   const samples: Sample[] = [];
   let stopped = false;
-  const loop = async (door: Sample['door'], send: () => Promise<{ status?: number; text: string; retryAfter?: string }>, pauseMs = 0) => {
-    while (!stopped) {
+  let writing = true;
+  const loop = async (door: Sample['door'], send: () => Promise<{ status?: number; text: string; retryAfter?: string }>, pauseMs = 0, writes = false) => {
+    while (!stopped && (writing || !writes)) {
       const sentAt = performance.now();
       const { status, text, retryAfter } = await send().catch((error: Error) => ({ status: undefined, text: String(error), retryAfter: undefined }));
       samples.push({ door, sentAt, ms: performance.now() - sentAt, kind: classify(door, status, text, retryAfter), detail: `${status} ${text.slice(0, 160)}` });
@@ -44,12 +45,13 @@ function runLoad(base: string) {
     loop('rest', rest('/api/tasks')),
     loop('rest', rest('/api/board')),
     loop('rest', rest('/api/users/1')),
-    loop('rest', () => rest('/api/tasks', { method: 'POST', body: JSON.stringify({ title: `Load ${++created}` }) })(), 100),
+    loop('rest', () => rest('/api/tasks', { method: 'POST', body: JSON.stringify({ title: `Load ${++created}` }) })(), 100, true),
     loop('mcp', mcp('TaskController_listTasks', {})),
     loop('mcp', mcp('UserController_getUser', { params: { id: 1 } })),
   ];
   return {
     samples,
+    pauseWrites: () => (writing = false),
     stop: async () => {
       stopped = true;
       await Promise.all(loops);
@@ -91,6 +93,9 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
     await direct.end();
     await cluster.stop();
 
+    // From here on nothing writes through the gateway until the board shows the missed task: only the fresh snapshot
+    // pushed when LISTEN is back can bring it.
+    load.pauseWrites();
     await cluster.start();
     const upAt = performance.now();
     await expect.poll(() => load.samples.some((sample) => sample.door === 'rest' && sample.sentAt > upAt && sample.kind === 'ok'), { timeout: 15_000 }).toBe(true);

@@ -33,7 +33,15 @@ test('database stopped: reads and writes fail at once with ServiceUnavailableErr
   let changes = 0;
   const stopListening = store.onChange(() => changes++);
   await store.createTask({ title: 'Before the outage' });
-  await expect.poll(() => changes).toBeGreaterThan(0);
+  // LISTEN is up once a write is heard (the connection opens in the background).
+  await expect
+    .poll(async () => {
+      const before = changes;
+      await store.updateUser(1, { role: 'admin' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return changes - before;
+    })
+    .toBeGreaterThan(0);
 
   await cluster.stop();
   for (const call of [() => store.listTasks(), () => store.createTask({ title: 'During the outage' })]) {
