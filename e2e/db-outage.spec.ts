@@ -22,13 +22,17 @@ function classify(door: Sample['door'], status: number | undefined, text: string
   return /database is unavailable/.test(text) ? 'unavailable' : 'other';
 }
 
-/** Readers and a slow writer on REST, readers on MCP, until `stop()`; `pauseWrites()` stops the writer early. */
+/** Readers and a slow writer on REST, readers on MCP, until `stop()`; `writes(false)` pauses the writer. */
 function runLoad(base: string) {
   const samples: Sample[] = [];
   let stopped = false;
   let writing = true;
   const loop = async (door: Sample['door'], send: () => Promise<{ status?: number; text: string; retryAfter?: string }>, pauseMs = 0, writes = false) => {
-    while (!stopped && (writing || !writes)) {
+    while (!stopped) {
+      if (writes && !writing) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
       const sentAt = performance.now();
       const { status, text, retryAfter } = await send().catch((error: Error) => ({ status: undefined, text: String(error), retryAfter: undefined }));
       samples.push({ door, sentAt, ms: performance.now() - sentAt, kind: classify(door, status, text, retryAfter), detail: `${status} ${text.slice(0, 160)}` });
@@ -51,7 +55,7 @@ function runLoad(base: string) {
   ];
   return {
     samples,
-    pauseWrites: () => (writing = false),
+    writes: (on: boolean) => (writing = on),
     stop: async () => {
       stopped = true;
       await Promise.all(loops);
@@ -74,9 +78,13 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
 
     const load = runLoad(base);
     await expect.poll(() => load.samples.filter((sample) => sample.kind === 'ok').length).toBeGreaterThan(30);
+    // The board's own reloads settle before the outage (a reload that fails is retried, which would also resync it).
+    load.writes(false);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const stoppedAt = performance.now();
     await cluster.stop();
     const downAt = performance.now();
+    load.writes(true);
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
 
     // A change the gateway cannot hear of: made while the cluster is up on another port only.
@@ -95,7 +103,7 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
 
     // From here on nothing writes through the gateway until the board shows the missed task: only the fresh snapshot
     // pushed when LISTEN is back can bring it.
-    load.pauseWrites();
+    load.writes(false);
     await cluster.start();
     const upAt = performance.now();
     await expect.poll(() => load.samples.some((sample) => sample.door === 'rest' && sample.sentAt > upAt && sample.kind === 'ok'), { timeout: 15_000 }).toBe(true);
