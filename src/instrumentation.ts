@@ -4,6 +4,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { configOrExit } = await import('@/lib/config');
   configOrExit();
+  const { stampPeerAddresses } = await import('@/lib/http/peer-address');
+  stampPeerAddresses();
   const { store } = await import('@/lib/db/store');
   await store().ready();
 }

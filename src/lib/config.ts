@@ -142,6 +142,32 @@ export const VARIABLES = {
     default: '`1048576`',
     doc: 'Largest MCP request body, in bytes; larger ones get 413.',
   }),
+  REST_MAX_BODY_BYTES: variable({
+    group: 'security',
+    schema: byteCount(1024 * 1024),
+    default: '`1048576`',
+    doc: 'Largest REST request body, in bytes; larger ones get 413 (refused from the declared length, or after reading at most this much).',
+  }),
+  GATEWAY_RATE_LIMIT: variable({
+    group: 'security',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 0))
+      .pipe(z.number({ error: 'expected requests per second (a number; 0 for no limit)' }).min(0, 'expected requests per second (a number; 0 for no limit)')),
+    default: '`0` (off)',
+    doc: 'Requests per second each caller may make, on REST and MCP together (the caller: the token’s subject, else the client address); excess requests get 429 with `Retry-After`.',
+  }),
+  GATEWAY_RATE_LIMIT_BURST: variable({
+    group: 'security',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : undefined))
+      .pipe(z.number({ error: 'expected a whole number of requests' }).int('expected a whole number of requests').min(1).optional()),
+    default: 'twice `GATEWAY_RATE_LIMIT`',
+    doc: 'How many requests a caller may make at once before `GATEWAY_RATE_LIMIT` applies.',
+  }),
   MCP_MAX_MEDIA_BYTES: variable({
     group: 'security',
     schema: byteCount(4 * 1024 * 1024),
@@ -206,6 +232,9 @@ export interface GatewayConfig {
   allowedOriginHostnames: string[];
   trustProxy: boolean;
   mcpMaxBodyBytes: number;
+  restMaxBodyBytes: number;
+  /** Requests per second per caller and the burst allowed (undefined: no limit). */
+  rateLimit?: { perSecond: number; burst: number };
   mcpMaxMediaBytes: number;
   oversizeMedia: 'error' | 'resource_link';
   /** Test build only: the conformance suite's resources, prompts and tools. */
@@ -263,6 +292,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     trustProxy: values.GATEWAY_TRUST_PROXY,
     mcpMaxBodyBytes: values.MCP_MAX_BODY_BYTES,
+    restMaxBodyBytes: values.REST_MAX_BODY_BYTES,
+    rateLimit: values.GATEWAY_RATE_LIMIT
+      ? {
+          perSecond: values.GATEWAY_RATE_LIMIT,
+          burst: values.GATEWAY_RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * values.GATEWAY_RATE_LIMIT)),
+        }
+      : undefined,
     mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
     conformanceFixtures: values.MCP_CONFORMANCE,
