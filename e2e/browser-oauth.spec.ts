@@ -48,6 +48,14 @@ async function signInAtAuthServer(page: Page, authServer: DevAuthServer): Promis
   await page.getByRole('button', { name: 'Allow' }).click();
 }
 
+/** Signs in as the test user on the authorization server's pages, then denies the consent. */
+async function denyAtAuthServer(page: Page, authServer: DevAuthServer): Promise<void> {
+  await page.getByLabel('Username').fill(authServer.user.login);
+  await page.getByLabel('Password').fill(authServer.user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Deny' }).click();
+}
+
 /** A task over REST as a script sees it: a client-credentials token of `gateway-script`, read-only. */
 async function taskOverRest(authServer: DevAuthServer, gatewayOrigin: string, id: number): Promise<Task> {
   const { clientId, clientSecret } = authServer.clients.script;
@@ -131,6 +139,21 @@ test.describe('sign-in with the development authorization server', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByTestId('tool-card')).toHaveCount(0);
+  });
+
+  test('denied consent: the callback page says why and links back; no tokens are kept', async ({
+    page,
+    consoleGuard,
+  }) => {
+    expectLoadErrors(consoleGuard);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await denyAtAuthServer(page, authServer);
+    await expect(page).toHaveURL(new RegExp(`^${gateway.baseURL}/oauth/callback\\?`));
+    await expect(page.getByRole('alert').filter({ hasText: 'Sign-in failed' })).toContainText('denied');
+    expect(await storedSession(page)).not.toHaveProperty('tokens');
+    await page.getByRole('link', { name: 'the explorer' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
   test('the board offers Sign in, comes back to /board signed in as ada, and its new card is created by ada', async ({

@@ -100,6 +100,8 @@ class PagesOAuthProvider implements OAuthClientProvider {
       client_name: 'Gateway explorer and board',
       redirect_uris: [this.redirectUrl],
       token_endpoint_auth_method: 'none',
+      // With refresh_token here the SDK adds `offline_access` when the server offers it, as many require for refresh.
+      grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
     };
   }
