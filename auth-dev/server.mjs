@@ -145,6 +145,16 @@ export async function startDevAuthServer({
           : Promise.reject(new Error(`auth:dev fetches nothing outside loopback (${url})`)),
       // Resource scopes are listed here too, so that clients may register with them (MCP SDKs send `scope` on DCR).
       scopes: ['openid', 'offline_access', ...scopes],
+      // MCP SDKs register with the scope of the first challenge only (e.g. gateway:read), which would forbid every later
+      // step-up. A development server lets each registered client ask for every scope it knows; consent still decides.
+      extraClientMetadata: {
+        properties: ['x_dev_all_scopes'],
+        validator(_ctx, key, _value, metadata) {
+          if (key === 'x_dev_all_scopes' && metadata.client_id !== SCRIPT_CLIENT.clientId) {
+            metadata.scope = ['openid', 'offline_access', ...scopes].join(' ');
+          }
+        },
+      },
       claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
       async findAccount(_ctx, sub) {
         const user = users.get(sub);

@@ -6,7 +6,7 @@ import type { Caller } from '@/lib/request-context';
 import { ALL_SCOPES } from './scopes';
 
 /** Clock difference tolerated on `exp` and `nbf`. */
-const CLOCK_TOLERANCE_SECONDS = 30;
+const CLOCK_TOLERANCE_SECONDS = 5;
 /** Signature algorithms accepted: asymmetric only (never `none`, never a shared secret). */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 /** How long to wait for the authorization server's metadata or keys. */

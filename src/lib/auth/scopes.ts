@@ -41,9 +41,9 @@ type HandlerSchema = VovkSchema['segments'][string]['controllers'][string]['hand
  */
 export function scopes(...declared: [string, ...string[]]) {
   return createDecorator(
-    (_req, next) => {
-      const missing = missingScopes(currentCaller()?.scopes, declared);
-      return missing.length ? insufficientScopeResponse(declared) : next();
+    (req, next) => {
+      const needed = requiredScopes(req.method ?? 'GET', declared);
+      return missingScopes(currentCaller()?.scopes, needed).length ? insufficientScopeResponse(needed) : next();
     },
     () => (handlerSchema: HandlerSchema) => ({
       ...handlerSchema,
