@@ -2,9 +2,10 @@
 // authorization server, in a real browser: Sign in from the 401 challenge, who is signed in, calls as that user,
 // refresh, Sign out; no unexpected console errors.
 import type { Page } from '@playwright/test';
-import { type DevAuthServer, startDevAuthServer } from '../auth-dev/server.mjs';
+import type { DevAuthServer } from '../auth-dev/server.mjs';
 import { type ConsoleGuard, expect, test } from './support/explorer';
-import { e2ePort, type RunningServer, startServer } from './support/server';
+import { type OAuthGateway, scriptToken, startOAuthGateway } from './support/oauth';
+import { e2ePort } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,61 +18,19 @@ const expectedLoadErrors = [
   /status of 404 .*localhost:\d+\/favicon\.ico/, // the authorization server's own pages have no icon
 ];
 
-/** A gateway with OAuth on, and its own development authorization server; both on ports of this run. */
-async function startPair(portOffset: number, accessTokenTtlSeconds?: number) {
-  const gatewayOrigin = `http://localhost:${e2ePort + portOffset}`;
-  const authServer = await startDevAuthServer({
-    port: e2ePort + portOffset + 1,
-    resources: [`${gatewayOrigin}/api/mcp`],
-    gatewayOrigins: [gatewayOrigin],
-    accessTokenTtlSeconds,
-  });
-  try {
-    const gateway = await startServer(
-      e2ePort + portOffset,
-      { OAUTH_ISSUER: authServer.issuer },
-      `test-results/browser-oauth-${portOffset}.log`,
-    );
-    return { authServer, gateway };
-  } catch (error) {
-    await authServer.stop();
-    throw error;
-  }
-}
-
-/** Signs in as the test user on the authorization server's own pages (login, then consent), from a page sent there. */
-async function signInAtAuthServer(page: Page, authServer: DevAuthServer): Promise<void> {
+/** Signs in as the test user on the authorization server's pages (the page was sent there), answers the consent. */
+async function signInAtAuthServer(page: Page, authServer: DevAuthServer, consent: 'Allow' | 'Deny' = 'Allow') {
   await expect(page).toHaveURL(new RegExp(`^${authServer.issuer}/interaction/`));
   await page.getByLabel('Username').fill(authServer.user.login);
   await page.getByLabel('Password').fill(authServer.user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.getByRole('button', { name: consent }).click();
 }
 
-/** Signs in as the test user on the authorization server's pages, then denies the consent. */
-async function denyAtAuthServer(page: Page, authServer: DevAuthServer): Promise<void> {
-  await page.getByLabel('Username').fill(authServer.user.login);
-  await page.getByLabel('Password').fill(authServer.user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Deny' }).click();
-}
-
-/** A task over REST as a script sees it: a client-credentials token of `gateway-script`, read-only. */
-async function taskOverRest(authServer: DevAuthServer, gatewayOrigin: string, id: number): Promise<Task> {
-  const { clientId, clientSecret } = authServer.clients.script;
-  const token = await fetch(`${authServer.issuer}/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      resource: `${gatewayOrigin}/api/mcp`,
-      scope: 'gateway:read',
-    }),
-  });
-  const { access_token } = await token.json();
-  const response = await fetch(`${gatewayOrigin}/api/tasks/${id}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
+/** A task over REST as a script sees it: a read-only client-credentials token of `gateway-script`. */
+async function taskOverRest({ as, gateway, resource }: OAuthGateway, id: number): Promise<Task> {
+  const token = await scriptToken(as, resource, 'gateway:read');
+  const response = await fetch(`${gateway.baseURL}/api/tasks/${id}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -86,16 +45,12 @@ function expectLoadErrors(consoleGuard: ConsoleGuard): void {
 
 test.describe('sign-in with the development authorization server', () => {
   const portOffset = 30;
-  let authServer: DevAuthServer;
-  let gateway: RunningServer;
+  let setup: OAuthGateway;
   test.use({ baseURL: `http://localhost:${e2ePort + portOffset}` });
   test.beforeAll(async () => {
-    ({ authServer, gateway } = await startPair(portOffset));
+    setup = await startOAuthGateway(e2ePort + portOffset, { authPort: e2ePort + portOffset + 1 });
   });
-  test.afterAll(async () => {
-    await gateway?.stop();
-    await authServer?.stop();
-  });
+  test.afterAll(async () => setup?.stop());
 
   test('the explorer offers Sign in, comes back signed in as ada, runs tools as ada, and signs out', async ({
     explorer,
@@ -106,9 +61,9 @@ test.describe('sign-in with the development authorization server', () => {
     await page.goto('/');
     await expect(page.getByLabel(/requires a token/), 'pasting a token stays possible').toBeVisible();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await signInAtAuthServer(page, authServer);
+    await signInAtAuthServer(page, setup.as);
 
-    await expect(page).toHaveURL(`${gateway.baseURL}/`);
+    await expect(page).toHaveURL(`${setup.gateway.baseURL}/`);
     await expect(page.getByTestId('tool-card').first()).toBeVisible();
     await expect(page.getByTestId('signed-in-user')).toHaveText('ada');
     await expect(page.getByLabel(/requires a token/)).toHaveCount(0);
@@ -124,7 +79,7 @@ test.describe('sign-in with the development authorization server', () => {
     const result = await explorer.run('TaskController_createTask', { title });
     const created: Task = JSON.parse(await result.getByTestId('structured-content').locator('pre').innerText());
     expect(created).toMatchObject({ title, createdBy: 'ada' });
-    expect(await taskOverRest(authServer, gateway.baseURL, created.id)).toMatchObject({ title, createdBy: 'ada' });
+    expect(await taskOverRest(setup, created.id)).toMatchObject({ title, createdBy: 'ada' });
     // The REST view sends the access token too.
     const rest = explorer.card('TaskController_getTask').getByTestId('rest-view');
     await explorer.card('TaskController_getTask').getByLabel('id', { exact: true }).fill(String(created.id));
@@ -148,8 +103,8 @@ test.describe('sign-in with the development authorization server', () => {
     expectLoadErrors(consoleGuard);
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await denyAtAuthServer(page, authServer);
-    await expect(page).toHaveURL(new RegExp(`^${gateway.baseURL}/oauth/callback\\?`));
+    await signInAtAuthServer(page, setup.as, 'Deny');
+    await expect(page).toHaveURL(new RegExp(`^${setup.gateway.baseURL}/oauth/callback\\?`));
     await expect(page.getByRole('alert').filter({ hasText: 'Sign-in failed' })).toContainText('denied');
     expect(await storedSession(page)).not.toHaveProperty('tokens');
     await page.getByRole('link', { name: 'the explorer' }).click();
@@ -165,9 +120,9 @@ test.describe('sign-in with the development authorization server', () => {
     const connection = page.getByRole('status', { name: 'Connection' });
     await expect(connection).toHaveText('Token needed');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await signInAtAuthServer(page, authServer);
+    await signInAtAuthServer(page, setup.as);
 
-    await expect(page).toHaveURL(`${gateway.baseURL}/board`);
+    await expect(page).toHaveURL(`${setup.gateway.baseURL}/board`);
     await expect(connection).toHaveText('Live');
     await expect(page.getByTestId('signed-in-user')).toHaveText('ada');
     const title = `Board task ${Date.now()}`;
@@ -176,7 +131,7 @@ test.describe('sign-in with the development authorization server', () => {
     const card = page.getByRole('region', { name: 'To do' }).getByRole('listitem', { name: title });
     await expect(card.getByTestId('card-creator')).toHaveText('created by ada');
     const id = Number(await card.getAttribute('data-task-id'));
-    expect(await taskOverRest(authServer, gateway.baseURL, id)).toMatchObject({ title, createdBy: 'ada' });
+    expect(await taskOverRest(setup, id)).toMatchObject({ title, createdBy: 'ada' });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(connection).toHaveText('Token needed');
@@ -189,16 +144,15 @@ test.describe('sign-in with the development authorization server', () => {
 test.describe('refresh of a short-lived access token', () => {
   const portOffset = 32;
   const ttlSeconds = 3;
-  let authServer: DevAuthServer;
-  let gateway: RunningServer;
+  let setup: OAuthGateway;
   test.use({ baseURL: `http://localhost:${e2ePort + portOffset}` });
   test.beforeAll(async () => {
-    ({ authServer, gateway } = await startPair(portOffset, ttlSeconds));
+    setup = await startOAuthGateway(e2ePort + portOffset, {
+      authPort: e2ePort + portOffset + 1,
+      accessTokenTtlSeconds: ttlSeconds,
+    });
   });
-  test.afterAll(async () => {
-    await gateway?.stop();
-    await authServer?.stop();
-  });
+  test.afterAll(async () => setup?.stop());
 
   test('an expired token is refreshed before a call, a refused one after its 401; then Sign in', async ({
     page,
@@ -207,7 +161,7 @@ test.describe('refresh of a short-lived access token', () => {
     expectLoadErrors(consoleGuard);
     await page.goto('/board');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await signInAtAuthServer(page, authServer);
+    await signInAtAuthServer(page, setup.as);
     const connection = page.getByRole('status', { name: 'Connection' });
     await expect(connection).toHaveText('Live');
     const addTask = async (title: string) => {
