@@ -39,6 +39,14 @@ async function taskOverRest({ as, gateway, resource }: OAuthGateway, id: number)
 const storedSession = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('vovk-gateway-oauth') ?? '{}'));
 
+/** Overwrites fields of the stored tokens, as if the page held other ones. */
+const replaceStoredTokens = (page: Page, replacement: Record<string, unknown>) =>
+  page.evaluate((fields) => {
+    const session = JSON.parse(sessionStorage.getItem('vovk-gateway-oauth') ?? '{}');
+    session.tokens = { ...session.tokens, ...fields };
+    sessionStorage.setItem('vovk-gateway-oauth', JSON.stringify(session));
+  }, replacement);
+
 function expectLoadErrors(consoleGuard: ConsoleGuard): void {
   for (const pattern of expectedLoadErrors) consoleGuard.expect(pattern);
 }
@@ -155,6 +163,7 @@ test.describe('refresh of a short-lived access token', () => {
   test.afterAll(async () => setup?.stop());
 
   test('an expired token is refreshed before a call, a refused one after its 401; then Sign in', async ({
+    explorer,
     page,
     consoleGuard,
   }) => {
@@ -180,25 +189,26 @@ test.describe('refresh of a short-lived access token', () => {
     expect(refreshed.tokens.refresh_token).not.toBe(first.tokens.refresh_token); // the dev server rotates them
 
     // A token the gateway refuses (401) while the page thinks it valid: refreshed once, then the call is sent again.
+    const refusedToken = { access_token: 'not-a-token', expiresAt: Date.now() + 3_600_000 };
     const rejected = page.waitForResponse(
       (response) => response.url().endsWith('/api/tasks') && response.status() === 401,
     );
-    await page.evaluate(() => {
-      const session = JSON.parse(sessionStorage.getItem('vovk-gateway-oauth') ?? '{}');
-      session.tokens = { ...session.tokens, access_token: 'not-a-token', expiresAt: Date.now() + 3_600_000 };
-      sessionStorage.setItem('vovk-gateway-oauth', JSON.stringify(session));
-    });
+    await replaceStoredTokens(page, refusedToken);
     const card = await addTask('After a 401');
     await rejected;
     await expect(card.getByTestId('card-creator')).toHaveText('created by ada');
     consoleGuard.expect(/status of 401 .*\/api\/tasks/);
+    // The explorer's MCP transport too (its authProvider): it connects after a refresh and runs tools.
+    await replaceStoredTokens(page, refusedToken);
+    await page.goto('/');
+    await expect(page.getByTestId('signed-in-user')).toHaveText('ada');
+    await expect((await explorer.run('sum_numbers', { a: '2', b: '3' })).getByTestId('text-view')).toHaveText('5');
+    expect((await storedSession(page)).tokens.access_token).not.toBe(refusedToken.access_token);
 
     // A refresh token the server refuses too: the tokens are forgotten and the page offers Sign in.
-    await page.evaluate(() => {
-      const session = JSON.parse(sessionStorage.getItem('vovk-gateway-oauth') ?? '{}');
-      session.tokens = { ...session.tokens, access_token: 'not-a-token', refresh_token: 'not-a-refresh-token' };
-      sessionStorage.setItem('vovk-gateway-oauth', JSON.stringify(session));
-    });
+    await page.goto('/board');
+    await expect(connection).toHaveText('Live');
+    await replaceStoredTokens(page, { ...refusedToken, refresh_token: 'not-a-refresh-token' });
     await addTask('Never created');
     await expect(page.getByRole('alert').filter({ hasText: 'HTTP 401' })).toHaveText(/sign in/);
     await expect(connection).toHaveText('Token needed');
