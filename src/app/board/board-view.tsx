@@ -5,7 +5,8 @@ import type { Board } from '@/modules/board/board-schemas';
 import type { Task, TaskStatusSchema } from '@/modules/task/task-schemas';
 import type { User } from '@/modules/user/user-schemas';
 import { TaskController as TaskRPC } from '@/client';
-import { TokenForm } from '@/components/token-form';
+import { SessionBadge, SignInPanel } from '@/components/oauth-session';
+import { isUnauthorized } from '@/lib/browser-token';
 import { type Connection, useBoardStream } from './use-board-stream';
 
 type TaskStatus = (typeof TaskStatusSchema)['options'][number];
@@ -21,11 +22,17 @@ const connectionLabels: Record<Connection, string> = {
 export function BoardView() {
   const { board, connection, reconnect } = useBoardStream();
   const [error, setError] = useState<string | null>(null);
-  /** Runs a REST call; shows the server's message when it fails. The board itself updates from the stream. */
+  /**
+   * Runs a REST call; shows the server's message when it fails (after a 401 the stream connects again, so that the page
+   * asks for a sign-in or a token). The board itself updates from the stream.
+   */
   const act = (call: Promise<unknown>) =>
     call.then(
       () => setError(null),
-      (failure: Error) => setError(failure.message),
+      (failure: Error) => {
+        setError(failure.message);
+        if (isUnauthorized(failure)) reconnect();
+      },
     );
 
   return (
@@ -38,8 +45,9 @@ export function BoardView() {
         <a className="board-tools-link" href="/">
           All tools
         </a>
+        <SessionBadge onSignedOut={reconnect} />
       </header>
-      {connection === 'unauthorized' && <TokenForm onSaved={reconnect} />}
+      {connection === 'unauthorized' && <SignInPanel onTokenSaved={reconnect} />}
       {board && <NewTaskForm users={board.users} onCreate={(task) => act(TaskRPC.createTask({ body: task }))} />}
       {error && (
         <p className="board-error" role="alert">

@@ -1,6 +1,13 @@
 // The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint.
-import { type CallToolResult, Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
-import { authHeaders } from '@/lib/browser-token';
+import {
+  type AuthProvider,
+  type CallToolResult,
+  Client,
+  StreamableHTTPClientTransport,
+  type Tool,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/lib/browser-oauth';
 
 export type { CallToolResult, Tool };
 
@@ -16,13 +23,29 @@ export interface GatewayConnection {
   close(): Promise<void>;
 }
 
+/**
+ * The transport's credentials: the page's bearer token before each request; after a 401, the session refreshed (the
+ * transport then retries once), or an error that makes the explorer offer to sign in.
+ */
+function pageAuthProvider(): AuthProvider {
+  let sentToken: string | undefined;
+  return {
+    token: async () => (sentToken = await bearerToken()),
+    async onUnauthorized({ response }) {
+      rememberChallenge(response);
+      if (await recoverFromUnauthorized(sentToken)) return;
+      throw new UnauthorizedError('HTTP 401: the gateway asks for a token');
+    },
+  };
+}
+
 /** Connects to `endpoint` and lists its tools; rejects when the endpoint cannot be reached or does not speak MCP. */
 export async function connectGateway(endpoint: URL): Promise<GatewayConnection> {
   const client = new Client(
     { name: 'vovk-gateway-explorer', version: '0.1.0' },
     { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
   );
-  await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: authHeaders() } }));
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: pageAuthProvider() }));
   try {
     const { tools } = await client.listTools();
     return {
