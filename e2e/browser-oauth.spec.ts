@@ -15,7 +15,6 @@ type Task = { id: number; title: string; createdBy: string | null };
 const expectedLoadErrors = [
   /status of 401 .*\/api\/(mcp|board\/stream)/,
   /status of 400 .*\/token/, // a made-up refresh token tells whether the authorization server knows `gateway-explorer`
-  /status of 404 .*localhost:\d+\/favicon\.ico/, // the authorization server's own pages have no icon
 ];
 
 /** Signs in as the test user on the authorization server's pages (the page was sent there), answers the consent. */

@@ -14,6 +14,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { saveToken, savedToken } from './browser-token';
+import { ALL_SCOPES } from '@/lib/auth/scope-names';
 
 const STORAGE_KEY = 'vovk-gateway-oauth';
 
@@ -23,8 +24,8 @@ const CALLBACK_PATH = '/oauth/callback';
 /** The public client the development authorization server (`npm run auth:dev`) has registered for these pages. */
 const PAGES_CLIENT_ID = 'gateway-explorer';
 
-/** What the pages do: read, write, and delete users (the gateway's scopes, src/lib/auth/scopes.ts), when offered. */
-const PAGE_SCOPES = ['gateway:read', 'gateway:write', 'gateway:admin'];
+/** What the pages do: read, write, and delete users (the gateway's scopes), when the metadata offers them. */
+const PAGE_SCOPES: readonly string[] = ALL_SCOPES;
 
 type SessionTokens = StoredOAuthTokens & {
   /** When the access token expires (ms since the epoch), from `expires_in`. */

@@ -1,7 +1,8 @@
 // Turns the registry handed in (controllers and standalone tools) into the MCP tools the gateway serves.
 import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
-import { READ_SCOPE, requiredScopes, SCOPES_KEY, WRITE_SCOPE } from '@/lib/auth/scopes';
+import { READ_SCOPE, WRITE_SCOPE } from '@/lib/auth/scope-names';
+import { requiredScopes, SCOPES_KEY } from '@/lib/auth/scopes';
 import { type McpFormatter, type StandardTool, withFormattedOutput } from '@/lib/tools';
 import { withOptionalEmptySlots } from './optional-slots';
 import { structuredOutputSchema } from './output-schema';

@@ -1,7 +1,8 @@
 // REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { ADMIN_SCOPE, scopes } from '@/lib/auth/scopes';
+import { ADMIN_SCOPE } from '@/lib/auth/scope-names';
+import { scopes } from '@/lib/auth/scopes';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
