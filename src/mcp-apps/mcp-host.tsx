@@ -1,5 +1,6 @@
 // The app side of an MCP Apps host, shared by the gateway's UIs: connects over postMessage (ui/initialize), follows the
 // host's theme, style variables, fonts and container size, hands over the tool results it sends, and calls tools.
+import './without-eval';
 import './mcp-app.css';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
