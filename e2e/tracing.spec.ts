@@ -1,5 +1,6 @@
 // Tracing: with an OTLP endpoint set, REST requests and MCP messages reach a real OTLP/HTTP receiver as spans carrying
 // their path, route and status, or their MCP method, tool name and outcome.
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { connect, eras } from './support/mcp';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './support/otlp-receiver';
@@ -56,6 +57,14 @@ test('REST: one span per request with its method, concrete path, route, status a
     // Not labelled as running on Vercel, which @vercel/otel does by default.
     expect(spanOf(path)?.resource['cloud.provider']).toBeUndefined();
   }
+  // The request's log line names its trace.
+  const logLines = fs
+    .readFileSync('test-results/tracing-server.log', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+  const logged = logLines.find((line) => line.msg === 'request' && line.path === '/api/users/424242');
+  expect(logged?.traceId).toBe(spanOf('/api/users/424242')?.traceId);
 });
 
 test('MCP: one span per tools/call with the tool name and outcome, in the trace of its HTTP request', async () => {
