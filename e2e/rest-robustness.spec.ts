@@ -104,7 +104,7 @@ function hostileRestRequest(routes: Route[], i: number, next: () => number) {
     },
     () => {
       const route = pick(withBody);
-      const huge = 'x'.repeat(2000 + Math.floor(next() * 200_000));
+      const huge = 'x'.repeat(2000 + Math.floor(next() * 100_000));
       return { kind: 'huge strings', method: route.method, path: goodIdRoute(route), headers: json, body: JSON.stringify({ title: huge, name: huge, email: `${huge}@example.com`, status: huge }) };
     },
     () => {
@@ -137,7 +137,7 @@ function hostileRestRequest(routes: Route[], i: number, next: () => number) {
   return families[i % families.length]();
 }
 
-test('fuzz: 1,080 hostile REST requests over every route each get a 4xx with a JSON error; the server stays well', async ({ baseURL }) => {
+test('fuzz: 1,000 hostile REST requests over every route each get a 4xx with a JSON error; the server stays well', async ({ baseURL }) => {
   test.setTimeout(120_000);
   const document = await (await fetch(`${baseURL}/api/openapi.json`)).json();
   const routes = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
@@ -146,7 +146,7 @@ test('fuzz: 1,080 hostile REST requests over every route each get a 4xx with a J
   const next = random(20261201);
   const failures: string[] = [];
   const kinds = new Map<string, number>();
-  for (let batch = 0; batch < 1080; batch += 8) {
+  for (let batch = 0; batch < 1000; batch += 8) {
     const requests = Array.from({ length: 8 }, (_, k) => hostileRestRequest(routes, batch + k, next));
     const answers = await Promise.all(
       requests.map((request) => rawRequest(baseURL + request.path, { method: request.method, headers: request.headers, body: request.body })),

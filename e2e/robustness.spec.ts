@@ -57,7 +57,7 @@ test('fuzz: 1,600 malformed or hostile requests each get a 4xx, a JSON-RPC error
 async function sendHostile(baseURL: string, from: number, to: number, next: () => number, kinds: Map<string, number>) {
   const failures: string[] = [];
   for (let batch = from; batch < to; batch += 8) {
-    const requests = Array.from({ length: 8 }, (_, k) => hostileRequest(batch + k, next));
+    const requests = Array.from({ length: Math.min(8, to - batch) }, (_, k) => hostileRequest(batch + k, next));
     const answers = await Promise.all(requests.map((request) => postMcp(baseURL, request.body, request.headers)));
     answers.forEach((answer, k) => {
       const { kind } = requests[k];

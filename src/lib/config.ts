@@ -100,6 +100,24 @@ export const VARIABLES = {
     default: "this server's own origin (`localhost` and `127.0.0.1`)",
     doc: 'Comma-separated origins `getAudioFromURL` may fetch from. Anything else is refused with 403; redirects and `/api/` URLs are refused too.',
   }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: variable({
+    group: 'server',
+    schema: optionalText.pipe(url('the base URL of an OTLP/HTTP receiver').optional()),
+    default: 'unset (no tracing)',
+    doc: 'Base URL of an OpenTelemetry OTLP/HTTP receiver (traces go to `<URL>/v1/traces`). Turns tracing on: a span per REST request and per MCP message. The SDK reads the other standard `OTEL_*` variables itself (`OTEL_EXPORTER_OTLP_PROTOCOL` `http/protobuf` or `http/json`, `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_TRACES_SAMPLER`, `OTEL_BSP_SCHEDULE_DELAY`, `OTEL_SDK_DISABLED`, …).',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: variable({
+    group: 'server',
+    schema: optionalText.pipe(url('the full URL traces are posted to').optional()),
+    default: 'unset',
+    doc: 'Full URL traces are posted to, used as is; overrides `OTEL_EXPORTER_OTLP_ENDPOINT` and also turns tracing on.',
+  }),
+  OTEL_SERVICE_NAME: variable({
+    group: 'server',
+    schema: optionalText,
+    default: '`vovk-mcp-gateway`',
+    doc: '`service.name` of the traces.',
+  }),
   OAUTH_ISSUER: variable({
     group: 'security',
     schema: optionalText.pipe(url('the issuer URL of an OAuth 2.1 authorization server').optional()),
@@ -237,6 +255,8 @@ export interface GatewayConfig {
   rateLimit?: { perSecond: number; burst: number };
   mcpMaxMediaBytes: number;
   oversizeMedia: 'error' | 'resource_link';
+  /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
+  tracing?: { serviceName: string };
   /** Test build only: the conformance suite's resources, prompts and tools. */
   conformanceFixtures: boolean;
   /** Test build only: the benchmark's procedures. */
@@ -301,6 +321,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
+    tracing:
+      values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+        ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }
+        : undefined,
     conformanceFixtures: values.MCP_CONFORMANCE,
     benchmark: values.GATEWAY_BENCHMARK,
     benchmarkExtraTools: values.GATEWAY_BENCHMARK_TOOLS,

@@ -1,10 +1,19 @@
-// One structured log line per request of either door: door, route or tool, client, status, duration, masked error ids.
+// One structured log line per request of either door: door, route or tool, client, status, duration, masked error ids,
+// and the trace id when tracing is on.
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { config } from '@/lib/config';
 import type { RequestContext } from '@/lib/request-context';
 import { clientAddress } from './peer-address';
 
 /** Writes `{"msg":"request","door":…,"method":…,"path":…,"tool":…,"status":…,"ms":…,"errorIds":…}` to stdout. */
-function logRequest(req: Request, context: RequestContext | undefined, status: number, startedAt: number, aborted: boolean): void {
+function logRequest(
+  req: Request,
+  context: RequestContext | undefined,
+  status: number,
+  startedAt: number,
+  aborted: boolean,
+  traceId: string | undefined,
+): void {
   const entry = {
     time: new Date().toISOString(),
     msg: 'request',
@@ -18,6 +27,7 @@ function logRequest(req: Request, context: RequestContext | undefined, status: n
     ...(context?.caller?.subject ? { subject: context.caller.subject } : {}),
     ...(context?.maskedErrorIds.length ? { errorIds: context.maskedErrorIds } : {}),
     ...(aborted ? { aborted: true } : {}),
+    ...(traceId ? { traceId } : {}),
   };
   console.log(JSON.stringify(entry));
 }
@@ -27,7 +37,10 @@ function logRequest(req: Request, context: RequestContext | undefined, status: n
  * are logged when they end — with their whole duration and every error masked meanwhile — or when the client leaves.
  */
 export function loggedResponse(req: Request, context: RequestContext | undefined, response: Response, startedAt: number): Response {
-  const log = (aborted = false) => logRequest(req, context, response.status, startedAt, aborted);
+  // With tracing on, the line names the request's trace (read now: the body may end outside the span's context).
+  const span = trace.getActiveSpan()?.spanContext();
+  const traceId = span && isSpanContextValid(span) ? span.traceId : undefined;
+  const log = (aborted = false) => logRequest(req, context, response.status, startedAt, aborted, traceId);
   if (!response.body) {
     log();
     return response;
