@@ -88,7 +88,7 @@ export function appContentSecurityPolicy(csp: McpUiResourceCsp = {}): string {
 }
 
 /** The document with `policy` as its first element in <head>, so it applies before any script or style runs. */
-export function withContentSecurityPolicy(html: string, policy: string): string {
+function withContentSecurityPolicy(html: string, policy: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replaceAll('"', '&quot;')}">`;
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`) : `${meta}${html}`;
 }

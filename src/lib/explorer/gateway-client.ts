@@ -11,7 +11,7 @@ import {
 import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/lib/browser-oauth';
 
-export type { CallToolResult, ReadResourceResult, Tool };
+export type { CallToolResult, Tool };
 
 /** Where the gateway serves MCP, relative to its origin. */
 export const MCP_PATH = '/api/mcp';
