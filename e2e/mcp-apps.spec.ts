@@ -140,11 +140,14 @@ test.describe('the explorer as an MCP Apps host', () => {
     const toDo = app.getByRole('region', { name: 'To do' });
     await expect(toDo.getByRole('listitem', { name: mine.title })).toBeVisible();
     // Sandboxed (an opaque origin: none of the explorer's storage or tokens), under the CSP of the app's metadata.
-    await expect(explorer.card('BoardController_getBoard').getByTestId('app-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+    const frame = explorer.card('BoardController_getBoard').getByTestId('app-frame');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     await expect(app.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /default-src 'none';.*connect-src 'none'/);
-    // It follows the host's hints: the theme and the host's colours.
+    // It follows the host's hints: the theme and the host's colours; the frame grows to the height the app asks for.
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await app.locator('html').evaluate((root) => root.style.getPropertyValue('--color-text-primary'))).toBe('#1c2430');
+    const appHeight = await app.locator('html').evaluate((root) => root.getBoundingClientRect().height);
+    await expect.poll(async () => (await frame.boundingBox())?.height).toBeGreaterThanOrEqual(Math.min(appHeight, 720));
 
     // Drag the card onto In progress: the app calls TaskController_moveTask through the host, never REST.
     await toDo.getByRole('listitem', { name: mine.title }).dragTo(app.getByRole('region', { name: 'In progress' }));
