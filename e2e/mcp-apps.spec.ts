@@ -1,6 +1,6 @@
 // MCP Apps end to end: an MCP client (v2) reads the board tool's UI, which then loads standalone in Chromium under the
-// CSP its metadata asks for, with no network; the explorer hosts it (and the user card): the app paints the tool result,
-// a card moved in the app moves over MCP, a task created over REST shows in the app within 2 s.
+// CSP its metadata asks for, with no network; the explorer hosts it (and the user card): the app paints the tool
+// result, a card moved in the app moves over MCP, a task created over REST shows in the app within 2 s.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
 import { appContentSecurityPolicy } from '../src/lib/explorer/app-host';

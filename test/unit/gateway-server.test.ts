@@ -1,4 +1,5 @@
-// Unit tests of per-request server setup: a tools/call registers only the tool it names; anything else, every tool and UI.
+// Unit tests of per-request server setup: a tools/call registers only the tool it names; anything else, every tool and
+// every app's UI.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { guarded } from '@/lib/http/guards';

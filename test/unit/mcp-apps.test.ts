@@ -37,9 +37,14 @@ describe('declaring an app', () => {
 
 describe('serving a UI', () => {
   test('each UI is one resource: its HTML as text/html;profile=mcp-app, with a CSP allowing no network at all', async () => {
-    const resources: Array<{ uri: string; config: Record<string, unknown>; read: () => Promise<unknown> }> = [];
-    const server = { registerResource: (_: string, uri: string, config: Record<string, unknown>, read: () => Promise<unknown>) => resources.push({ uri, config, read }) };
-    registerAppResources(server as unknown as McpServer, { board: { title: 'Task board', description: 'The board', html: '<!doctype html>' } });
+    type Registered = { uri: string; config: Record<string, unknown>; read: () => Promise<unknown> };
+    const resources: Registered[] = [];
+    const server = {
+      registerResource: (_: string, uri: string, config: Registered['config'], read: Registered['read']) =>
+        resources.push({ uri, config, read }),
+    };
+    const board = { title: 'Task board', description: 'The board', html: '<!doctype html>' };
+    registerAppResources(server as unknown as McpServer, { board });
     expect(resources.map(({ uri, config }) => ({ uri, config }))).toEqual([
       {
         uri: boardUri,

@@ -1,4 +1,5 @@
-// A tool's MCP App in the explorer: its UI in a sandboxed iframe, hosted through ext-apps' AppBridge (src/lib/explorer/app-host).
+// A tool's MCP App in the explorer: its UI in a sandboxed iframe, hosted through ext-apps' AppBridge
+// (src/lib/explorer/app-host).
 import { useEffect, useRef, useState } from 'react';
 import { type AppHostGateway, APP_SANDBOX, hostApp, uiResourceUriOf } from '@/lib/explorer/app-host';
 import type { CallToolResult, Tool } from '@/lib/explorer/gateway-client';

@@ -54,7 +54,7 @@ const HOST_STYLES: McpUiHostContext['styles'] = {
   } as McpUiStyles, // hosts pass any subset of the variables
 };
 
-/** A CSP source a server may name: a scheme and host (wildcard subdomains allowed), nothing that could end a directive. */
+/** A CSP source a server may name: scheme and host (wildcard subdomains allowed), nothing that could end a directive. */
 const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i;
 
 /** The listed sources that are well formed, or `fallback` when none is. */
@@ -93,7 +93,7 @@ function withContentSecurityPolicy(html: string, policy: string): string {
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`) : `${meta}${html}`;
 }
 
-/** The UI document of `uri` and its metadata, as resources/read returns them; rejects anything but an MCP App's HTML. */
+/** The UI document of `uri` and its metadata, as resources/read returns them; rejects anything but an app's HTML. */
 async function readAppDocument(gateway: AppHostGateway, uri: string): Promise<{ html: string; ui?: McpUiResourceMeta }> {
   const { contents } = await gateway.readResource(uri);
   const content = contents.find((each) => each.uri === uri);

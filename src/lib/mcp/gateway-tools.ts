@@ -64,7 +64,12 @@ type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
  * A procedure's REST route, the annotations its `@operation` sets, the scopes it declares with `@scopes` and the UI it
  * declares with `@mcpApp`.
  */
-type ProcedureRoute = RestRoute & { annotations?: ToolAnnotations; declaredScopes?: string[]; app?: string; procedure: unknown };
+type ProcedureRoute = RestRoute & {
+  annotations?: ToolAnnotations;
+  declaredScopes?: string[];
+  app?: string;
+  procedure: unknown;
+};
 
 /**
  * What the HTTP method promises, as MCP tool annotations: GET and HEAD only read; PUT and DELETE are idempotent
