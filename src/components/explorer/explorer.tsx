@@ -10,7 +10,7 @@ import { useGateway, useOrigin } from './use-gateway';
 
 export function Explorer() {
   const origin = useOrigin();
-  const { state, callTool, retry } = useGateway(origin);
+  const { state, callTool, readResource, retry } = useGateway(origin);
   const endpoint = origin ? new URL(MCP_PATH, origin).href : MCP_PATH;
   return (
     <div className={styles.page}>
@@ -28,7 +28,7 @@ export function Explorer() {
       <div className={styles.layout}>
         <main className={styles.main}>
           {state.status === 'failed' && isUnauthorized(state.error) && <SignInPanel onTokenSaved={retry} />}
-          <ToolList state={state} origin={origin} callTool={callTool} retry={retry} />
+          <ToolList state={state} origin={origin} callTool={callTool} readResource={readResource} retry={retry} />
         </main>
         <aside className={styles.aside}>
           <ConnectPanel endpoint={endpoint} />

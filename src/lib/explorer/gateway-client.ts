@@ -3,10 +3,12 @@ import {
   type AuthProvider,
   type CallToolResult,
   Client,
+  type ReadResourceResult,
   StreamableHTTPClientTransport,
   type Tool,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/lib/browser-oauth';
 
 export type { CallToolResult, Tool };
@@ -20,6 +22,8 @@ const PROTOCOL_VERSION = '2026-07-28';
 export interface GatewayConnection {
   tools: Tool[];
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** resources/read: how the explorer gets the UI of a tool that has one (an MCP App). */
+  readResource(uri: string): Promise<ReadResourceResult>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,11 @@ function pageAuthProvider(): AuthProvider {
 export async function connectGateway(endpoint: URL): Promise<GatewayConnection> {
   const client = new Client(
     { name: 'vovk-gateway-explorer', version: '0.1.0' },
-    { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
+    {
+      versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
+      // The explorer hosts MCP Apps (their UIs in sandboxed frames): it says so as the extension defines.
+      capabilities: { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } },
+    },
   );
   await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: pageAuthProvider() }));
   try {
@@ -51,6 +59,7 @@ export async function connectGateway(endpoint: URL): Promise<GatewayConnection> 
     return {
       tools,
       callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+      readResource: (uri) => client.readResource({ uri }),
       close: () => client.close(),
     };
   } catch (error) {
