@@ -13,7 +13,7 @@ code{background:#eee;padding:0 .2rem}`;
 function layout(title, body) {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · gateway auth:dev</title><style>${style}</style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${body}

@@ -12,14 +12,26 @@ export interface OAuthGateway {
   stop(): Promise<void>;
 }
 
+interface OAuthGatewayOptions {
+  accessTokenTtlSeconds?: number;
+  extraResources?: string[];
+  /** The authorization server's port. @default 0 (a free port) */
+  authPort?: number;
+}
+
 /** A dev authorization server and a gateway (test build) that accepts its tokens, on `port`. */
 export async function startOAuthGateway(
   port: number,
-  { accessTokenTtlSeconds, extraResources = [] }: { accessTokenTtlSeconds?: number; extraResources?: string[] } = {},
+  { accessTokenTtlSeconds, extraResources = [], authPort = 0 }: OAuthGatewayOptions = {},
 ): Promise<OAuthGateway> {
   const origin = `http://localhost:${port}`;
   const resource = `${origin}/api/mcp`;
-  const as = await startDevAuthServer({ resources: [resource, ...extraResources], gatewayOrigins: [origin], accessTokenTtlSeconds });
+  const as = await startDevAuthServer({
+    port: authPort,
+    resources: [resource, ...extraResources],
+    gatewayOrigins: [origin],
+    accessTokenTtlSeconds,
+  });
   const gateway = await startServer(port, { OAUTH_ISSUER: as.issuer }, `test-results/oauth-server-${port}.log`);
   return { as, gateway, resource, stop: async () => void (await Promise.all([gateway.stop(), as.stop()])) };
 }

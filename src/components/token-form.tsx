@@ -13,7 +13,7 @@ export function TokenForm({ onSaved }: { onSaved(): void }) {
   return (
     <form onSubmit={submit} aria-label="Gateway token" style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', margin: '1rem 0' }}>
       <label htmlFor="gateway-token" style={{ flexBasis: '100%' }}>
-        This gateway requires a token (<code>GATEWAY_TOKEN</code>). It is kept for this browser tab only.
+        This gateway requires a token (<code>GATEWAY_TOKEN</code>, or an OAuth access token). It is kept for this browser tab only.
       </label>
       <input
         id="gateway-token"

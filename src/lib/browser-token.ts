@@ -2,7 +2,7 @@
 const STORAGE_KEY = 'vovk-gateway-token';
 
 /** The token saved in this tab, if any. */
-function savedToken(): string | undefined {
+export function savedToken(): string | undefined {
   try {
     return sessionStorage.getItem(STORAGE_KEY) || undefined;
   } catch {
@@ -14,12 +14,6 @@ function savedToken(): string | undefined {
 export function saveToken(token: string): void {
   if (token) sessionStorage.setItem(STORAGE_KEY, token);
   else sessionStorage.removeItem(STORAGE_KEY);
-}
-
-/** The Authorization header for the saved token, or nothing. */
-export function authHeaders(): Record<string, string> {
-  const token = savedToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 /** Whether a failure is the gateway asking for the token (HTTP 401): a REST client error or an MCP client message. */

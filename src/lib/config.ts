@@ -110,6 +110,24 @@ export const VARIABLES = {
     default: "this server's own origin (`localhost` and `127.0.0.1`)",
     doc: 'Comma-separated origins `getAudioFromURL` may fetch from. Anything else is refused with 403; redirects and `/api/` URLs are refused too.',
   }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: variable({
+    group: 'server',
+    schema: optionalText.pipe(url('the base URL of an OTLP/HTTP receiver').optional()),
+    default: 'unset (no tracing)',
+    doc: 'Base URL of an OpenTelemetry OTLP/HTTP receiver (traces go to `<URL>/v1/traces`). Turns tracing on: a span per REST request and per MCP message. The SDK reads the other standard `OTEL_*` variables itself (`OTEL_EXPORTER_OTLP_PROTOCOL` `http/protobuf` or `http/json`, `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_TRACES_SAMPLER`, `OTEL_BSP_SCHEDULE_DELAY`, `OTEL_SDK_DISABLED`, …).',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: variable({
+    group: 'server',
+    schema: optionalText.pipe(url('the full URL traces are posted to').optional()),
+    default: 'unset',
+    doc: 'Full URL traces are posted to, used as is; overrides `OTEL_EXPORTER_OTLP_ENDPOINT` and also turns tracing on.',
+  }),
+  OTEL_SERVICE_NAME: variable({
+    group: 'server',
+    schema: optionalText,
+    default: '`vovk-mcp-gateway`',
+    doc: '`service.name` of the traces.',
+  }),
   OAUTH_ISSUER: variable({
     group: 'security',
     schema: optionalText.pipe(url('the issuer URL of an OAuth 2.1 authorization server').optional()),
@@ -151,6 +169,32 @@ export const VARIABLES = {
     schema: byteCount(1024 * 1024),
     default: '`1048576`',
     doc: 'Largest MCP request body, in bytes; larger ones get 413.',
+  }),
+  REST_MAX_BODY_BYTES: variable({
+    group: 'security',
+    schema: byteCount(1024 * 1024),
+    default: '`1048576`',
+    doc: 'Largest REST request body, in bytes; larger ones get 413 (refused from the declared length, or after reading at most this much).',
+  }),
+  GATEWAY_RATE_LIMIT: variable({
+    group: 'security',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 0))
+      .pipe(z.number({ error: 'expected requests per second (a number; 0 for no limit)' }).min(0, 'expected requests per second (a number; 0 for no limit)')),
+    default: '`0` (off)',
+    doc: 'Requests per second each caller may make, on REST and MCP together (the caller: the token’s subject, else the client address); excess requests get 429 with `Retry-After`.',
+  }),
+  GATEWAY_RATE_LIMIT_BURST: variable({
+    group: 'security',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : undefined))
+      .pipe(z.number({ error: 'expected a whole number of requests' }).int('expected a whole number of requests').min(1).optional()),
+    default: 'twice `GATEWAY_RATE_LIMIT`',
+    doc: 'How many requests a caller may make at once before `GATEWAY_RATE_LIMIT` applies.',
   }),
   MCP_MAX_MEDIA_BYTES: variable({
     group: 'security',
@@ -218,8 +262,13 @@ export interface GatewayConfig {
   allowedOriginHostnames: string[];
   trustProxy: boolean;
   mcpMaxBodyBytes: number;
+  restMaxBodyBytes: number;
+  /** Requests per second per caller and the burst allowed (undefined: no limit). */
+  rateLimit?: { perSecond: number; burst: number };
   mcpMaxMediaBytes: number;
   oversizeMedia: 'error' | 'resource_link';
+  /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
+  tracing?: { serviceName: string };
   /** Test build only: the conformance suite's resources, prompts and tools. */
   conformanceFixtures: boolean;
   /** Test build only: the benchmark's procedures. */
@@ -276,8 +325,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     trustProxy: values.GATEWAY_TRUST_PROXY,
     mcpMaxBodyBytes: values.MCP_MAX_BODY_BYTES,
+    restMaxBodyBytes: values.REST_MAX_BODY_BYTES,
+    rateLimit: values.GATEWAY_RATE_LIMIT
+      ? {
+          perSecond: values.GATEWAY_RATE_LIMIT,
+          burst: values.GATEWAY_RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * values.GATEWAY_RATE_LIMIT)),
+        }
+      : undefined,
     mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
+    tracing:
+      values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+        ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }
+        : undefined,
     conformanceFixtures: values.MCP_CONFORMANCE,
     benchmark: values.GATEWAY_BENCHMARK,
     benchmarkExtraTools: values.GATEWAY_BENCHMARK_TOOLS,

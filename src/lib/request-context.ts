@@ -31,6 +31,8 @@ export interface RequestContext {
   caller?: Caller;
   /** MCP: the tool a `tools/call` names, noted from mcp-handler's own parse before its server is set up. */
   calledTool?: string;
+  /** Ids of the errors masked while serving it (each logged with the real error), for the request's log line. */
+  readonly maskedErrorIds: string[];
   /** MCP: the tool call in progress, while its tool runs. */
   readonly toolCall?: ToolCall;
 }
@@ -39,12 +41,12 @@ const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Serves `fn` as a request of `door`, in a context of its own. */
 export function runInRequestContext<T>(door: Door, fn: () => T, request?: Request): T {
-  return storage.run(request ? { door, request } : { door }, fn);
+  return storage.run({ door, maskedErrorIds: [], ...(request ? { request } : {}) }, fn);
 }
 
 /** Runs a tool as `toolCall`, inside the context of its request (or a fresh MCP one outside of any, as in unit tests). */
 export function runInToolCall<T>(toolCall: ToolCall, fn: () => T): T {
-  return storage.run({ ...(storage.getStore() ?? { door: 'mcp' }), toolCall }, fn);
+  return storage.run({ ...(storage.getStore() ?? { door: 'mcp', maskedErrorIds: [] }), toolCall }, fn);
 }
 
 /** The context of the request being served; undefined outside of one. */

@@ -30,6 +30,7 @@ describe('configuration', () => {
       conformanceFixtures: false,
       benchmark: false,
       benchmarkExtraTools: 0,
+      tracing: undefined,
     });
     expect(config.databaseFile).toMatch(/data[/\\]gateway\.db$/);
     expect(config.allowedHostnames).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']));
@@ -74,11 +75,19 @@ describe('configuration', () => {
     ['MCP_OVERSIZE_MEDIA', 'link', /expected error or resource_link/],
     ['GATEWAY_ALLOWED_HOSTS', 'http://evil.example.com/', /host names/],
     ['GATEWAY_BENCHMARK_TOOLS', 'many', /whole number of tools/],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318', /http or https URL/],
   ])('%s=%s is refused, naming the variable and what it expects', (name, value, expects) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(`${name}=${JSON.stringify(value)}`);
     expect(problems[0]).toMatch(expects);
+  });
+
+  test('an OTLP endpoint turns tracing on, under the default service name or OTEL_SERVICE_NAME', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({ serviceName: 'vovk-mcp-gateway' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces', OTEL_SERVICE_NAME: 'gw' }).tracing).toEqual({
+      serviceName: 'gw',
+    });
   });
 
   test('every invalid variable is reported at once', () => {

@@ -1,4 +1,5 @@
-// Unit tests of per-request server setup: a tools/call registers only the tool it names; anything else, every tool.
+// Unit tests of per-request server setup: a tools/call registers only the tool it names; anything else, every tool and
+// every app's UI.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { guarded } from '@/lib/http/guards';
@@ -10,13 +11,17 @@ type McpEvent = Parameters<typeof noteCalledTool>[0];
 
 const setUpServer = createGatewayServer(gatewayModules, { publicOrigin: 'http://localhost:3000' });
 
-/** Serves one request in its context as mcp-handler does (report the event, then set the server up); returns the names registered. */
+/**
+ * Serves one request in its context as mcp-handler does (report the event, then set the server up); returns the names
+ * of the tools and the URIs of the resources registered.
+ */
 async function registeredAfter(event?: McpEvent): Promise<string[]> {
   const names: string[] = [];
   await runInRequestContext('mcp', async () => {
     await Promise.resolve();
     if (event) noteCalledTool(event);
-    setUpServer({ registerTool: (name: string) => names.push(name) } as unknown as McpServer);
+    const register = { registerTool: (name: string) => names.push(name), registerResource: (_: string, uri: string) => names.push(uri) };
+    setUpServer(register as unknown as McpServer);
   });
   return names;
 }
@@ -36,9 +41,11 @@ describe('per-request tool registration', () => {
     ]);
   });
 
-  test('tools/list, other methods and unknown tools register every tool', async () => {
+  test('tools/list, other methods and unknown tools register every tool and the apps’ UIs', async () => {
     const everything = await registeredAfter();
-    expect(everything).toEqual(expect.arrayContaining(['UserController_getUser', 'sum_numbers', 'TextController_getGreeting']));
+    expect(everything).toEqual(
+      expect.arrayContaining(['UserController_getUser', 'sum_numbers', 'TextController_getGreeting', 'ui://vovk-mcp-gateway/board.html']),
+    );
     expect(await registeredAfter(received('tools/list', {}))).toEqual(everything);
     expect(await registeredAfter(received('tools/call', { name: 'no_such_tool' }))).toEqual(everything);
     expect(await registeredAfter(received('tools/call', { name: 42 }))).toEqual(everything);

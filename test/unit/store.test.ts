@@ -11,6 +11,19 @@ const demoUsers = [
   { id: 3, name: 'Grace Hopper', email: 'grace@example.com', role: 'member', createdAt: '2026-03-20T14:15:00.000Z' },
 ];
 
+/** The demo tasks a new database holds (migration 4 on SQLite, 3 on PostgreSQL), in board order. */
+const demoTasks = [
+  { title: 'Try the board in an MCP client', status: 'todo', position: 0, assigneeId: 1 },
+  { title: 'Write the release notes', description: '', status: 'todo', position: 1, assigneeId: null },
+  { title: 'Review the OAuth sign-in', status: 'in_progress', position: 0, assigneeId: 3 },
+  { title: 'Set up the MCP gateway', status: 'done', position: 0, assigneeId: 2 },
+];
+
+/** Deletes every task, for the tests that start from an empty board. */
+async function emptyBoard(store: Store): Promise<void> {
+  for (const task of await store.listTasks()) await store.deleteTask(task.id);
+}
+
 /** Each column's task ids, top first, and a check that its positions are exactly 0…n-1. */
 function columnsOf(tasks: TaskRecord[]): Record<string, number[]> {
   return Object.fromEntries(
@@ -44,12 +57,17 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
   });
 
   describe('migrations', () => {
-    test('a new database gets the schema and the three demo users', async () => {
+    test('a new database gets the schema, the three demo users and the demo tasks', async () => {
       expect(await store.listUsers()).toEqual(demoUsers);
-      expect(await store.listTasks()).toEqual([]);
+      const tasks = await store.listTasks();
+      expect(tasks).toMatchObject(demoTasks);
+      expect(tasks).toHaveLength(demoTasks.length);
+      columnsOf(tasks);
+      expect(tasks.every((task) => task.createdAt === '2026-04-01T09:00:00.000Z' && task.createdBy === null)).toBe(true);
     });
 
-    test('reopening applies nothing twice: data stays, demo users are not seeded again', async () => {
+    test('reopening applies nothing twice: data stays, demo users and tasks are not seeded again', async () => {
+      await emptyBoard(store);
       await store.createTask({ title: 'Survives a restart' });
       await store.close();
       opened.splice(0);
@@ -75,6 +93,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
         old.close();
         const upgraded = open();
         expect((await upgraded.listUsers()).map((user) => user.name)).toEqual([...demoUsers.map((user) => user.name), 'Katherine Johnson']);
+        expect(await upgraded.listTasks()).toMatchObject(demoTasks);
         expect((await upgraded.createTask({ title: 'First task', assigneeId: 4 })).assigneeId).toBe(4);
         const file = new Database(database.options.databaseFile);
         expect(file.pragma('user_version', { simple: true })).toBe(sqliteMigrations.length);
@@ -84,6 +103,8 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
   });
 
   describe('users', () => {
+    beforeEach(() => emptyBoard(store));
+
     test('create, read, list, delete; a taken email is refused', async () => {
       const user = await store.createUser({ name: 'Katherine Johnson', email: 'katherine@example.com' });
       expect(user).toEqual({
@@ -151,6 +172,8 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
   });
 
   describe('tasks', () => {
+    beforeEach(() => emptyBoard(store));
+
     test('create appends to its column; get, filter, partial update, unknown assignee refused', async () => {
       const a = await store.createTask({ title: 'A' });
       const b = await store.createTask({ title: 'B', description: 'details', assigneeId: 2 });
@@ -193,6 +216,8 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
   });
 
   describe('concurrent writers (two instances on one database)', () => {
+    beforeEach(() => emptyBoard(store));
+
     test('parallel creates from both lose none and never share a position', async () => {
       const other = open();
       const created = await Promise.all(
@@ -257,6 +282,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
     });
 
     test('a read-only call or a refused write is not a change', async () => {
+      await store.ready(); // migrating a new database seeds the demo tasks: a change, before this test's calls
       let heard = 0;
       store.onChange(() => heard++);
       await store.listTasks();

@@ -1,15 +1,10 @@
-// The board UI: columns of task cards, live from the stream; add, move (drag and drop or arrows), reassign, delete.
+// The /board page's shell around the shared task board: live from the board stream, changes over REST.
 'use client';
-import { type DragEvent, type FormEvent, useState } from 'react';
-import type { Board } from '@/modules/board/board-schemas';
-import type { Task, TaskStatusSchema } from '@/modules/task/task-schemas';
-import type { User } from '@/modules/user/user-schemas';
 import { TaskController as TaskRPC } from '@/client';
-import { TokenForm } from '@/components/token-form';
+import { type BoardActions, TaskBoard } from '@/components/board/task-board';
+import { SessionBadge, SignInPanel } from '@/components/oauth-session';
+import { isUnauthorized } from '@/lib/browser-token';
 import { type Connection, useBoardStream } from './use-board-stream';
-
-type TaskStatus = (typeof TaskStatusSchema)['options'][number];
-type Column = Board['columns'][number];
 
 const connectionLabels: Record<Connection, string> = {
   connecting: 'Connecting…',
@@ -18,173 +13,37 @@ const connectionLabels: Record<Connection, string> = {
   unauthorized: 'Token needed',
 };
 
+/** The board's actions as REST calls through the generated client. */
+const restActions: BoardActions = {
+  create: (task) => TaskRPC.createTask({ body: task }),
+  move: (id, status, position) => TaskRPC.moveTask({ params: { id }, body: { status, position } }),
+  assign: (id, assigneeId) => TaskRPC.updateTask({ params: { id }, body: { assigneeId } }),
+  remove: (id) => TaskRPC.deleteTask({ params: { id } }),
+};
+
 export function BoardView() {
   const { board, connection, reconnect } = useBoardStream();
-  const [error, setError] = useState<string | null>(null);
-  /** Runs a REST call; shows the server's message when it fails. The board itself updates from the stream. */
-  const act = (call: Promise<unknown>) =>
-    call.then(
-      () => setError(null),
-      (failure: Error) => setError(failure.message),
-    );
-
   return (
-    <main className="board">
-      <header className="board-header">
-        <h1>Board</h1>
-        <span className={`board-connection board-connection-${connection}`} role="status" aria-label="Connection">
-          {connectionLabels[connection]}
-        </span>
-        <a className="board-tools-link" href="/">
-          All tools
-        </a>
-      </header>
-      {connection === 'unauthorized' && <TokenForm onSaved={reconnect} />}
-      {board && <NewTaskForm users={board.users} onCreate={(task) => act(TaskRPC.createTask({ body: task }))} />}
-      {error && (
-        <p className="board-error" role="alert">
-          {error}
-        </p>
-      )}
-      {board ? (
-        <div className="board-columns">
-          {board.columns.map((column, index) => (
-            <ColumnView
-              key={column.status}
-              column={column}
-              users={board.users}
-              left={board.columns[index - 1]?.status}
-              right={board.columns[index + 1]?.status}
-              onMove={(id, status, position) => act(TaskRPC.moveTask({ params: { id }, body: { status, position } }))}
-              onAssign={(id, assigneeId) => act(TaskRPC.updateTask({ params: { id }, body: { assigneeId } }))}
-              onDelete={(id) => act(TaskRPC.deleteTask({ params: { id } }))}
-            />
-          ))}
-        </div>
-      ) : (
-        <p className="board-loading">Loading the board…</p>
-      )}
-    </main>
-  );
-}
-
-/** A new task as the REST client types its body: as the server reads it, defaults included (To do, no description). */
-type NewTask = Pick<Task, 'title' | 'description' | 'status' | 'assigneeId'>;
-
-function NewTaskForm({ users, onCreate }: { users: User[]; onCreate: (task: NewTask) => Promise<void> }) {
-  const [title, setTitle] = useState('');
-  const [assignee, setAssignee] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return;
-    const assigneeId = assignee ? Number(assignee) : null;
-    await onCreate({ title: title.trim(), description: '', status: 'todo', assigneeId });
-    setTitle('');
-  };
-  return (
-    <form className="board-new-task" onSubmit={submit}>
-      <input aria-label="New task title" placeholder="New task…" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
-      <AssigneeSelect label="Assignee of the new task" users={users} value={assignee} onChange={setAssignee} />
-      <button type="submit">Add task</button>
-    </form>
-  );
-}
-
-function AssigneeSelect({ label, users, value, onChange }: { label: string; users: User[]; value: string; onChange: (value: string) => void }) {
-  return (
-    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">Unassigned</option>
-      {users.map((user) => (
-        <option key={user.id} value={user.id}>
-          {user.name}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-interface ColumnProps {
-  column: Column;
-  users: User[];
-  left?: TaskStatus;
-  right?: TaskStatus;
-  onMove(id: number, status: TaskStatus, position?: number): void;
-  onAssign(id: number, assigneeId: number | null): void;
-  onDelete(id: number): void;
-}
-
-function ColumnView({ column, users, left, right, onMove, onAssign, onDelete }: ColumnProps) {
-  const [dropTarget, setDropTarget] = useState(false);
-  /** Dropped on a card: take its place (counted without the dragged card); on the column itself: the bottom. */
-  const drop = (event: DragEvent, before?: Task) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setDropTarget(false);
-    const id = Number(event.dataTransfer.getData('text/plain'));
-    if (!id) return;
-    const others = column.tasks.filter((task) => task.id !== id);
-    onMove(id, column.status, before ? others.findIndex((task) => task.id === before.id) : undefined);
-  };
-  return (
-    <section
-      className={`board-column${dropTarget ? ' board-column-drop' : ''}`}
-      aria-label={column.title}
-      data-status={column.status}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDropTarget(true);
-      }}
-      onDragLeave={() => setDropTarget(false)}
-      onDrop={(event) => drop(event)}
-    >
-      <h2>
-        {column.title} <span className="board-count">{column.tasks.length}</span>
-      </h2>
-      <ol className="board-cards">
-        {column.tasks.map((task) => (
-          <li
-            key={task.id}
-            className="board-card"
-            aria-label={task.title}
-            data-task-id={task.id}
-            draggable
-            onDragStart={(event) => {
-              event.dataTransfer.setData('text/plain', String(task.id));
-              event.dataTransfer.effectAllowed = 'move';
-            }}
-            onDrop={(event) => drop(event, task)}
-          >
-            <p className="board-card-title">{task.title}</p>
-            {task.description && <p className="board-card-description">{task.description}</p>}
-            {task.createdBy && (
-              <p className="board-card-creator" data-testid="card-creator">
-                created by {task.createdBy}
-              </p>
-            )}
-            <div className="board-card-actions">
-              <AssigneeSelect
-                label="Assignee"
-                users={users}
-                value={task.assigneeId === null ? '' : String(task.assigneeId)}
-                onChange={(value) => onAssign(task.id, value ? Number(value) : null)}
-              />
-              {left && (
-                <button type="button" aria-label="Move left" onClick={() => onMove(task.id, left)}>
-                  ◀
-                </button>
-              )}
-              {right && (
-                <button type="button" aria-label="Move right" onClick={() => onMove(task.id, right)}>
-                  ▶
-                </button>
-              )}
-              <button type="button" aria-label="Delete task" onClick={() => onDelete(task.id)}>
-                ✕
-              </button>
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <TaskBoard
+      board={board}
+      actions={restActions}
+      // After a 401 the stream connects again, so that the page asks for a sign-in or a token.
+      onActionFailed={(failure) => isUnauthorized(failure) && reconnect()}
+      header={
+        <>
+          <header className="board-header">
+            <h1>Board</h1>
+            <span className={`board-connection board-connection-${connection}`} role="status" aria-label="Connection">
+              {connectionLabels[connection]}
+            </span>
+            <a className="board-tools-link" href="/">
+              All tools
+            </a>
+            <SessionBadge onSignedOut={reconnect} />
+          </header>
+          {connection === 'unauthorized' && <SignInPanel onTokenSaved={reconnect} />}
+        </>
+      }
+    />
   );
 }

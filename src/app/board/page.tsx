@@ -1,5 +1,4 @@
 // The live task board page: a client component fed by the board stream.
-import './board.css';
 import { BoardView } from './board-view';
 
 export const metadata = { title: 'Board · Vovk MCP gateway' };

@@ -1,6 +1,6 @@
 'use client';
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms; how to connect.
-import { TokenForm } from '@/components/token-form';
+import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/lib/browser-token';
 import { MCP_PATH } from '@/lib/explorer/gateway-client';
 import { ConnectPanel } from './connect-panel';
@@ -10,12 +10,15 @@ import { useGateway, useOrigin } from './use-gateway';
 
 export function Explorer() {
   const origin = useOrigin();
-  const { state, callTool, retry } = useGateway(origin);
+  const { state, callTool, readResource, retry } = useGateway(origin);
   const endpoint = origin ? new URL(MCP_PATH, origin).href : MCP_PATH;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Vovk MCP gateway</h1>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>Vovk MCP gateway</h1>
+          <SessionBadge className={styles.session} onSignedOut={retry} />
+        </div>
         <p className={styles.subtitle}>
           Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it.
           The live task board is at <a href="/board">/board</a>; the REST reference at <a href="/docs">/docs</a>{' '}
@@ -24,8 +27,8 @@ export function Explorer() {
       </header>
       <div className={styles.layout}>
         <main className={styles.main}>
-          {state.status === 'failed' && isUnauthorized(state.error) && <TokenForm onSaved={retry} />}
-          <ToolList state={state} origin={origin} callTool={callTool} retry={retry} />
+          {state.status === 'failed' && isUnauthorized(state.error) && <SignInPanel onTokenSaved={retry} />}
+          <ToolList state={state} origin={origin} callTool={callTool} readResource={readResource} retry={retry} />
         </main>
         <aside className={styles.aside}>
           <ConnectPanel endpoint={endpoint} />

@@ -1,8 +1,11 @@
-// One tool: name, title, REST route, description, its input form with Run, the MCP result and the REST view.
+// One tool: name, title, REST route, description, its input form with Run, its MCP App (when it has a UI), the MCP
+// result and the REST view.
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import type { CallToolResult, Tool } from '@/lib/explorer/gateway-client';
+import { type AppHostGateway, uiResourceUriOf } from '@/lib/explorer/app-host';
+import type { Tool } from '@/lib/explorer/gateway-client';
 import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/lib/explorer/schema-form';
 import { restRouteOf } from '@/lib/mcp/rest-meta';
+import { AppFrame } from './app-frame';
 import styles from './explorer.module.css';
 import { ResultView, type RunState } from './result-view';
 import { RestView } from './rest-view';
@@ -11,7 +14,8 @@ import { controlId, SchemaFields } from './schema-fields';
 interface ToolCardProps {
   tool: Tool;
   origin: string;
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** The explorer's MCP connection: runs the tool, and hosts its app. */
+  gateway: AppHostGateway;
   /** Filtered out: kept mounted, so its form and result survive. */
   hidden: boolean;
 }
@@ -23,13 +27,17 @@ function descriptionBody(tool: Tool): string {
   return tool.title && first.trim() === tool.title ? rest.join('\n').trim() : description.trim();
 }
 
-export function ToolCard({ tool, origin, callTool, hidden }: ToolCardProps) {
+export function ToolCard({ tool, origin, gateway, hidden }: ToolCardProps) {
   const idPrefix = useId();
   const fields = useMemo(() => fieldsOf(tool.inputSchema as JsonSchema), [tool.inputSchema]);
   const route = restRouteOf(tool._meta);
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [showErrors, setShowErrors] = useState(false);
   const [run, setRun] = useState<RunState>({ status: 'idle' });
+  /** Counts the runs: each result gets an app of its own. */
+  const [runs, setRuns] = useState(0);
+  const [ranWith, setRanWith] = useState<Record<string, unknown>>({});
+  const hasApp = Boolean(uiResourceUriOf(tool));
   const { args, errors } = readForm(fields, values);
   const invalidKeys = Object.keys(errors);
 
@@ -44,7 +52,10 @@ export function ToolCard({ tool, origin, callTool, hidden }: ToolCardProps) {
     if (invalidKeys.length) return revealErrors();
     setRun({ status: 'running' });
     try {
-      setRun({ status: 'done', result: await callTool(tool.name, args) });
+      const result = await gateway.callTool(tool.name, args);
+      setRanWith(args);
+      setRuns((count) => count + 1);
+      setRun({ status: 'done', result });
     } catch (error) {
       setRun({ status: 'failed', error });
     }
@@ -82,6 +93,9 @@ export function ToolCard({ tool, origin, callTool, hidden }: ToolCardProps) {
           </button>
         </div>
       </form>
+      {hasApp && run.status === 'done' && !run.result.isError && (
+        <AppFrame key={runs} tool={tool} args={ranWith} result={run.result} gateway={gateway} />
+      )}
       <ResultView run={run} />
       {route && <RestView route={route} args={args} origin={origin} valid={!invalidKeys.length} onInvalid={revealErrors} />}
     </article>

@@ -1,6 +1,7 @@
 // The listed tools: connection status, a filter box over names and titles, and one card per tool.
-import { useState } from 'react';
-import type { CallToolResult, Tool } from '@/lib/explorer/gateway-client';
+import { useMemo, useState } from 'react';
+import type { AppHostGateway } from '@/lib/explorer/app-host';
+import type { Tool } from '@/lib/explorer/gateway-client';
 import styles from './explorer.module.css';
 import { Spinner } from './spinner';
 import { ToolCard } from './tool-card';
@@ -9,7 +10,8 @@ import type { GatewayState } from './use-gateway';
 interface ToolListProps {
   state: GatewayState;
   origin: string;
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  callTool: AppHostGateway['callTool'];
+  readResource: AppHostGateway['readResource'];
   retry(): void;
 }
 
@@ -18,8 +20,10 @@ function matchesFilter(tool: Tool, filter: string): boolean {
   return [tool.name, tool.title ?? ''].some((text) => text.toLowerCase().includes(wanted));
 }
 
-export function ToolList({ state, origin, callTool, retry }: ToolListProps) {
+export function ToolList({ state, origin, callTool, readResource, retry }: ToolListProps) {
   const [filter, setFilter] = useState('');
+  const tools = state.status === 'ready' ? state.tools : [];
+  const gateway = useMemo(() => ({ tools, callTool, readResource }), [tools, callTool, readResource]);
   if (state.status === 'connecting') return <Spinner label="Connecting to the MCP endpoint…" />;
   if (state.status === 'failed') {
     return (
@@ -53,7 +57,7 @@ export function ToolList({ state, origin, callTool, retry }: ToolListProps) {
       </div>
       <div className={styles.cards}>
         {state.tools.map((tool) => (
-          <ToolCard key={tool.name} tool={tool} origin={origin} callTool={callTool} hidden={!shown.has(tool.name)} />
+          <ToolCard key={tool.name} tool={tool} origin={origin} gateway={gateway} hidden={!shown.has(tool.name)} />
         ))}
       </div>
       {shown.size === 0 && <p className={styles.muted}>No tool matches “{filter}”.</p>}

@@ -42,7 +42,11 @@ export function useGateway(origin: string) {
     if (!connection.current) throw new Error('not connected to the MCP endpoint');
     return connection.current.callTool(name, args);
   }, []);
+  const readResource = useCallback(async (uri: string) => {
+    if (!connection.current) throw new Error('not connected to the MCP endpoint');
+    return connection.current.readResource(uri);
+  }, []);
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { state, callTool, retry };
+  return { state, callTool, readResource, retry };
 }

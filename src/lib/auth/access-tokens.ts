@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type AuthInfo, OAuthError, OAuthErrorCode, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Caller } from '@/lib/request-context';
-import { ALL_SCOPES } from './scopes';
+import { ALL_SCOPES } from './scope-names';
 
 /** Clock difference tolerated on `exp` and `nbf`. */
 const CLOCK_TOLERANCE_SECONDS = 5;

@@ -2,7 +2,7 @@
 import { metadataCorsOptionsRequestHandler } from 'mcp-handler';
 import { GATEWAY_TITLE } from '@/lib/about';
 import { config } from '@/lib/config';
-import { ALL_SCOPES } from './scopes';
+import { ALL_SCOPES } from './scope-names';
 
 /**
  * The metadata route's handlers: GET the document, OPTIONS for browsers' CORS preflight. `declaredScopes` are the

@@ -2,14 +2,7 @@
 import { createDecorator, type VovkSchema } from 'vovk';
 import { currentCaller } from '@/lib/request-context';
 import { insufficientScopeResponse } from './challenges';
-
-/** Read: procedures served by GET (and HEAD), read-only standalone tools. */
-export const READ_SCOPE = 'gateway:read';
-/** Write: every other HTTP method. */
-export const WRITE_SCOPE = 'gateway:write';
-/** Admin: declared by the procedures that need it, on top of their method's scope. */
-export const ADMIN_SCOPE = 'gateway:admin';
-export const ALL_SCOPES = [READ_SCOPE, WRITE_SCOPE, ADMIN_SCOPE] as const;
+import { READ_SCOPE, WRITE_SCOPE } from './scope-names';
 
 /** `@operation` field where `@scopes` records a procedure's extra scopes (OpenAPI readers see it too). */
 export const SCOPES_KEY = 'x-scopes';

@@ -6,6 +6,21 @@ const SEED_DEMO_USERS = `INSERT INTO users (name, email, role, created_at) VALUE
      ('Alan Turing', 'alan@example.com', 'member', '2026-02-11T10:30:00.000Z'),
      ('Grace Hopper', 'grace@example.com', 'member', '2026-03-20T14:15:00.000Z');`;
 
+/**
+ * A few demo tasks, so that a new board shows something: only into an empty board (a database that already has tasks
+ * keeps them as they are), assigned by email to the demo users that are still there. `timestamp` is the dialect's
+ * literal of their fixed creation time (a literal: migrations must never change).
+ */
+const seedDemoTasks = (timestamp: string) => `WITH demo (title, description, status, position, assignee_email) AS (VALUES
+     ('Try the board in an MCP client', 'Ask an agent what is on the board; MCP Apps hosts show it in the chat.', 'todo', 0, 'ada@example.com'),
+     ('Write the release notes', '', 'todo', 1, NULL),
+     ('Review the OAuth sign-in', 'Explorer and board: sign in, refresh, sign out.', 'in_progress', 0, 'grace@example.com'),
+     ('Set up the MCP gateway', 'One back end, two doors: REST and MCP.', 'done', 0, 'alan@example.com'))
+   INSERT INTO tasks (title, description, status, position, assignee_id, created_at, updated_at)
+   SELECT title, description, status, position, (SELECT id FROM users WHERE email = assignee_email), ${timestamp}, ${timestamp}
+   FROM demo
+   WHERE NOT EXISTS (SELECT 1 FROM tasks);`;
+
 /** SQLite: the index + 1 is the database's `user_version` after each one. */
 export const sqliteMigrations: string[] = [
   `CREATE TABLE users (
@@ -30,6 +45,7 @@ export const sqliteMigrations: string[] = [
    CREATE INDEX tasks_by_assignee ON tasks (assignee_id);`,
   // Who created a task: the OAuth subject (`sub`) of the caller; null when auth was off.
   'ALTER TABLE tasks ADD COLUMN created_by TEXT;',
+  seedDemoTasks("'2026-04-01T09:00:00.000Z'"),
 ];
 
 /**
@@ -67,4 +83,5 @@ export const postgresMigrations: string[] = [
    CREATE TRIGGER tasks_notify AFTER INSERT OR UPDATE OR DELETE ON tasks
      FOR EACH ROW EXECUTE FUNCTION notify_board_change();`,
   'ALTER TABLE tasks ADD COLUMN created_by text;',
+  seedDemoTasks("timestamptz '2026-04-01T09:00:00.000Z'"),
 ];

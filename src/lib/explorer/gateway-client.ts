@@ -1,6 +1,15 @@
 // The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint.
-import { type CallToolResult, Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
-import { authHeaders } from '@/lib/browser-token';
+import {
+  type AuthProvider,
+  type CallToolResult,
+  Client,
+  type ReadResourceResult,
+  StreamableHTTPClientTransport,
+  type Tool,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/lib/browser-oauth';
 
 export type { CallToolResult, Tool };
 
@@ -13,21 +22,44 @@ const PROTOCOL_VERSION = '2026-07-28';
 export interface GatewayConnection {
   tools: Tool[];
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** resources/read: how the explorer gets the UI of a tool that has one (an MCP App). */
+  readResource(uri: string): Promise<ReadResourceResult>;
   close(): Promise<void>;
+}
+
+/**
+ * The transport's credentials: the page's bearer token before each request; after a 401, the session refreshed (the
+ * transport then retries once), or an error that makes the explorer offer to sign in.
+ */
+function pageAuthProvider(): AuthProvider {
+  let sentToken: string | undefined;
+  return {
+    token: async () => (sentToken = await bearerToken()),
+    async onUnauthorized({ response }) {
+      rememberChallenge(response);
+      if (await recoverFromUnauthorized(sentToken)) return;
+      throw new UnauthorizedError('HTTP 401: the gateway asks for a token');
+    },
+  };
 }
 
 /** Connects to `endpoint` and lists its tools; rejects when the endpoint cannot be reached or does not speak MCP. */
 export async function connectGateway(endpoint: URL): Promise<GatewayConnection> {
   const client = new Client(
     { name: 'vovk-gateway-explorer', version: '0.1.0' },
-    { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
+    {
+      versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
+      // The explorer hosts MCP Apps (their UIs in sandboxed frames): it says so as the extension defines.
+      capabilities: { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } },
+    },
   );
-  await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: authHeaders() } }));
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: pageAuthProvider() }));
   try {
     const { tools } = await client.listTools();
     return {
       tools,
       callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+      readResource: (uri) => client.readResource({ uri }),
       close: () => client.close(),
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-// The entry of both doors: the request context, DNS-rebinding protection, sane headers, bearer-token auth, body limits.
+// The entry of both doors: request context and log, DNS rebinding, sane headers, bearer auth, rate and body limits.
 import { type AuthInfo, validateHostHeader, validateOriginHeader, verifyBearerToken } from '@modelcontextprotocol/server';
 import { callerOf, createTokenVerifier } from '@/lib/auth/access-tokens';
 import { insufficientScopeResponse, resourceMetadataUrl, unauthorizedResponse } from '@/lib/auth/challenges';
@@ -6,6 +6,9 @@ import { missingScopes, scopeOfMethod } from '@/lib/auth/scopes';
 import { config } from '@/lib/config';
 import { type Door, requestContext, runInRequestContext } from '@/lib/request-context';
 import { withBodyLimit } from './body-limit';
+import { clientAddress } from './peer-address';
+import { createRateLimiter } from './rate-limit';
+import { loggedResponse } from './request-log';
 
 /** Builds a door's own error response (JSON-RPC for MCP, Vovk's error JSON for REST). */
 type ErrorResponder = (status: number, message: string) => Response;
@@ -71,21 +74,52 @@ function withAuthentication<TArgs extends unknown[]>(handler: Handler<TArgs>, do
   };
 }
 
+/** The rate limiter of GATEWAY_RATE_LIMIT, made once; undefined when there is no limit. */
+let limiter: ReturnType<typeof createRateLimiter> | undefined | null = null;
+const rateLimiter = () => {
+  const { rateLimit } = config();
+  return (limiter ??= rateLimit ? createRateLimiter(rateLimit.perSecond, rateLimit.burst) : undefined);
+};
+
+/** 429 with `Retry-After` when the caller (its token's subject, else its address) is over GATEWAY_RATE_LIMIT. */
+function withRateLimit<TArgs extends unknown[]>(handler: Handler<TArgs>, reject: ErrorResponder): Handler<TArgs> {
+  return (req, ...args) => {
+    const limit = rateLimiter();
+    if (!limit) return handler(req, ...args);
+    const subject = requestContext()?.caller?.subject;
+    const retryAfter = limit.take(subject ? `sub:${subject}` : `address:${clientAddress(req, config().trustProxy)}`);
+    if (!retryAfter) return handler(req, ...args);
+    const response = reject(429, `Too Many Requests: over ${config().rateLimit?.perSecond} requests a second; retry in ${retryAfter} s`);
+    response.headers.set('Retry-After', String(retryAfter));
+    return response;
+  };
+}
+
 const rejectionOf: Record<Door, ErrorResponder> = { mcp: jsonRpcError, rest: restError };
 
+/** The body rules of each door: MCP_MAX_BODY_BYTES (JSON-RPC parses the body), REST_MAX_BODY_BYTES (JSON checked here). */
+const bodyRulesOf = (door: Door) =>
+  door === 'mcp'
+    ? { limit: () => config().mcpMaxBodyBytes, limitName: 'MCP_MAX_BODY_BYTES', checkJson: false, reject: jsonRpcError }
+    : { limit: () => config().restMaxBodyBytes, limitName: 'REST_MAX_BODY_BYTES', checkJson: true, reject: restError };
+
 /**
- * Wraps a door's route handler with every guard, in its own request context. In order: Host/Origin (403), the
- * `x-meta` header (400), the bearer token (401; on REST also the method's scope, 403), and on the MCP door the body
- * limit (413). The first two answer in the door's own error shape, auth with the OAuth challenge.
+ * Wraps a door's route handler with every guard, in its own request context, and logs one line per request. In
+ * order: Host/Origin (403), the `x-meta` header (400), the bearer token (401; on REST also the method's scope, 403),
+ * the caller's rate (429), the body's size (413) and, on REST, its JSON (400). Auth answers with the OAuth challenge,
+ * the others in the door's own error shape.
  */
 export function guarded<TArgs extends unknown[]>(handler: Handler<TArgs>, door: Door): Handler<TArgs> {
   const reject = rejectionOf[door];
-  const limited = door === 'mcp' ? withBodyLimit(handler, () => config().mcpMaxBodyBytes, reject) : handler;
-  const authorized = withAuthentication(limited, door);
+  const authorized = withAuthentication(withRateLimit(withBodyLimit(handler, bodyRulesOf(door)), reject), door);
   return (req, ...args) =>
     runInRequestContext(
       door,
-      () => rebindingRejection(req, reject) ?? headerRejection(req, reject) ?? authorized(req, ...args),
+      async () => {
+        const startedAt = performance.now();
+        const response = await (rebindingRejection(req, reject) ?? headerRejection(req, reject) ?? authorized(req, ...args));
+        return loggedResponse(req, requestContext(), response, startedAt);
+      },
       req,
     );
 }

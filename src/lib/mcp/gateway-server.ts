@@ -5,6 +5,7 @@ import { missingScopes } from '@/lib/auth/scopes';
 import { requestContext } from '@/lib/request-context';
 import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '@/lib/tools';
 import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
+import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
 import { registerTools, toServedTools } from './register-tools';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
@@ -13,6 +14,8 @@ export interface GatewayModules {
   controllers: Controllers;
   /** Standalone tools (`standardTool`), formatted like derived ones. @default none */
   tools?: StandardTool[];
+  /** The UIs procedures name with `@mcpApp`, served as `ui://` resources (MCP Apps). @default none */
+  apps?: McpAppUis;
   /** Registers what is not a tool (resources, prompts, capabilities) on each request's server. @default nothing */
   setupServer?: (server: McpServer) => void;
 }
@@ -44,11 +47,11 @@ export function gatewayTools(modules: GatewayModules, format: McpFormatter, orig
 /**
  * The per-request server setup for mcp-handler. Tools are derived and prepared once, here; each request then needs
  * only registration. A tools/call registers only the tool it names, so the cost of a call does not grow with the
- * catalogue; anything else (tools/list, …) gets every tool the caller may use.
+ * catalogue; anything else (tools/list, resources/read, …) gets every tool the caller may use and the apps' UIs.
  */
 export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): (server: McpServer) => void {
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
-  const tools = toServedTools(gatewayTools(modules, format, options.publicOrigin));
+  const tools = toServedTools(withAppUis(gatewayTools(modules, format, options.publicOrigin), modules.apps));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const restUrl = (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin);
   return (server) => {
@@ -57,6 +60,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
     const visible = (tool: GatewayTool) => !missingScopes(context?.caller?.scopes, tool.scopes).length;
     registerTools(server, called ? [called] : tools.filter(visible), restUrl);
+    if (!called) registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
 }

@@ -1,12 +1,14 @@
 // Turns the registry handed in (controllers and standalone tools) into the MCP tools the gateway serves.
 import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
-import { READ_SCOPE, requiredScopes, SCOPES_KEY, WRITE_SCOPE } from '@/lib/auth/scopes';
+import { READ_SCOPE, WRITE_SCOPE } from '@/lib/auth/scope-names';
+import { requiredScopes, SCOPES_KEY } from '@/lib/auth/scopes';
 import { type McpFormatter, type StandardTool, withFormattedOutput } from '@/lib/tools';
 import { withOptionalEmptySlots } from './optional-slots';
 import { structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from './rest-meta';
 import { exposeHttpRequestToDecorators } from './decorated-request';
+import { MCP_APP_KEY } from './mcp-apps';
 import { restRequest } from './rest-request';
 
 /**
@@ -26,6 +28,8 @@ export interface GatewayTool {
   /** Every OAuth scope a caller needs for it (its method's, then those the procedure declares). */
   scopes: [string, ...string[]];
   _meta?: Record<string, unknown>;
+  /** The name of the UI the procedure declares with `@mcpApp` (an MCP App), if any. */
+  app?: string;
   /** The REST route of a derived tool. */
   restRoute?: RestRoute;
   execute(input: unknown): Promise<CallToolResult>;
@@ -49,10 +53,23 @@ export function formattedTool<TInput, TOutput>(tool: StandardTool<TInput, TOutpu
 
 type HandlerMetadata = { httpMethod: string; path: string };
 type ControllerMetadata = { prefix?: string; _handlers?: Record<string, HandlerMetadata> };
-type OperationObject = { 'x-tool'?: { name?: string }; [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations; [SCOPES_KEY]?: string[] };
+type OperationObject = {
+  'x-tool'?: { name?: string };
+  [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations;
+  [SCOPES_KEY]?: string[];
+  [MCP_APP_KEY]?: string;
+};
 type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
-/** A procedure's REST route, the annotations its `@operation` sets and the scopes it declares with `@scopes`. */
-type ProcedureRoute = RestRoute & { annotations?: ToolAnnotations; declaredScopes?: string[]; procedure: unknown };
+/**
+ * A procedure's REST route, the annotations its `@operation` sets, the scopes it declares with `@scopes` and the UI it
+ * declares with `@mcpApp`.
+ */
+type ProcedureRoute = RestRoute & {
+  annotations?: ToolAnnotations;
+  declaredScopes?: string[];
+  app?: string;
+  procedure: unknown;
+};
 
 /**
  * What the HTTP method promises, as MCP tool annotations: GET and HEAD only read; PUT and DELETE are idempotent
@@ -87,6 +104,7 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         path: `/${segments}`,
         annotations: operationObject?.[TOOL_ANNOTATIONS_KEY],
         declaredScopes: operationObject?.[SCOPES_KEY],
+        app: operationObject?.[MCP_APP_KEY],
         procedure,
       });
     }
@@ -105,7 +123,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, procedure: _procedure, ...restRoute } = routes.get(tool.name)!;
+    const { annotations, declaredScopes, app, procedure: _procedure, ...restRoute } = routes.get(tool.name)!;
     return {
       name: tool.name,
       title: tool.title,
@@ -115,6 +133,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       annotations: { ...annotationsOfMethod(restRoute.method), ...annotations },
       scopes: requiredScopes(restRoute.method, declaredScopes),
       _meta: { [REST_META_KEY]: restRoute },
+      app,
       restRoute,
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
     };

@@ -1,6 +1,7 @@
 // Decides what a client may read of a thrown error: in production only an HttpException keeps its message.
 import { HttpException } from 'vovk';
 import { isProduction } from '@/lib/config';
+import { requestContext } from '@/lib/request-context';
 import { ServiceUnavailableError } from '@/lib/unavailable';
 
 /** The text every masked error reads, exactly as the formatting spec says. */
@@ -22,6 +23,7 @@ export function toPublicError(error: unknown): PublicError {
   if (error instanceof HttpException || ServiceUnavailableError.is(error) || !isProduction()) return { message: messageOf(error) };
   const errorId = globalThis.crypto.randomUUID();
   console.error(`[gateway] error ${errorId}:`, error);
+  requestContext()?.maskedErrorIds.push(errorId);
   return { message: INTERNAL_ERROR_MESSAGE, errorId };
 }
 

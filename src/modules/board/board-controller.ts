@@ -1,5 +1,6 @@
-// REST + MCP procedures of the board: the whole board at once, and its live stream (REST only, hidden from MCP).
+// REST + MCP procedures of the board: the whole board at once (with its MCP App), and its live stream (REST only).
 import { get, operation, prefix, procedure } from 'vovk';
+import { mcpApp } from '@/lib/mcp/mcp-apps';
 import { BoardEventSchema, BoardSchema } from './board-schemas';
 import BoardService from './board-service';
 
@@ -13,6 +14,7 @@ export default class BoardController {
     description: 'Returns the whole task board: the columns (todo, in_progress, done) with their tasks in order, and the users.',
   })
   @get()
+  @mcpApp('board')
   static getBoard = procedure({ output: BoardSchema }).handle(async () => BoardService.getBoard());
 
   @operation({

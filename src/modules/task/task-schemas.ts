@@ -48,7 +48,7 @@ export const TaskFilterSchema = z
   .meta({ description: 'Filters, all optional' });
 
 export const NewTaskSchema = z
-  .object({
+  .strictObject({
     title: TitleSchema,
     description: DescriptionSchema.default(''),
     status: TaskStatusSchema.default('todo').meta({ description: 'Column to add the task to, at its end (default todo)' }),
@@ -57,7 +57,7 @@ export const NewTaskSchema = z
   .meta({ description: 'The new task' });
 
 export const TaskChangesSchema = z
-  .object({
+  .strictObject({
     title: TitleSchema.optional(),
     description: DescriptionSchema.optional(),
     assigneeId: AssigneeIdSchema.optional(),
@@ -68,7 +68,7 @@ export const TaskChangesSchema = z
   .meta({ description: 'The fields to change; the others keep their value' });
 
 export const TaskMoveSchema = z
-  .object({
+  .strictObject({
     status: TaskStatusSchema.meta({ description: 'Column to move the task to' }),
     position: z
       .number()

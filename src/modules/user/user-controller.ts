@@ -1,7 +1,9 @@
 // REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { ADMIN_SCOPE, scopes } from '@/lib/auth/scopes';
+import { ADMIN_SCOPE } from '@/lib/auth/scope-names';
+import { scopes } from '@/lib/auth/scopes';
+import { mcpApp } from '@/lib/mcp/mcp-apps';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
@@ -12,6 +14,7 @@ export default class UserController {
     description: 'Returns one user of the store by numeric id. Fails with 404 when no user has that id.',
   })
   @get('{id}')
+  @mcpApp('user')
   static getUser = procedure({
     params: UserIdParamsSchema,
     output: UserSchema,

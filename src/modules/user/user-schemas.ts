@@ -24,7 +24,7 @@ const NameSchema = z.string().trim().min(1).max(100).meta({ description: 'Full n
 const EmailSchema = z.email().max(200).meta({ description: 'Email address; must not belong to another user' });
 
 export const NewUserSchema = z
-  .object({
+  .strictObject({
     name: NameSchema,
     email: EmailSchema,
     role: z.enum(USER_ROLES).default('member').meta({ description: 'admin or member (default member)' }),
@@ -32,7 +32,7 @@ export const NewUserSchema = z
   .meta({ description: 'The new user' });
 
 export const UserChangesSchema = z
-  .object({
+  .strictObject({
     name: NameSchema.optional(),
     email: EmailSchema.optional(),
     role: z.enum(USER_ROLES).optional().meta({ description: 'admin or member' }),

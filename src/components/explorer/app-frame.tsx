@@ -1,0 +1,60 @@
+// A tool's MCP App in the explorer: its UI in a sandboxed iframe, hosted through ext-apps' AppBridge
+// (src/lib/explorer/app-host).
+import { useEffect, useRef, useState } from 'react';
+import { type AppHostGateway, APP_SANDBOX, hostApp, uiResourceUriOf } from '@/lib/explorer/app-host';
+import type { CallToolResult, Tool } from '@/lib/explorer/gateway-client';
+import styles from './explorer.module.css';
+import { errorMessage } from './use-gateway';
+
+interface AppFrameProps {
+  tool: Tool;
+  args: Record<string, unknown>;
+  result: CallToolResult;
+  gateway: AppHostGateway;
+}
+
+/** Height of the frame until the app says how tall it is. */
+const INITIAL_HEIGHT = 160;
+
+export function AppFrame({ tool, args, result, gateway }: AppFrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(INITIAL_HEIGHT);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The app is shown for this one result: a new run mounts a new frame (the card keys it by run).
+  const run = useRef({ tool, args, result, gateway });
+
+  useEffect(() => {
+    let closed = false;
+    let teardown: (() => Promise<void>) | undefined;
+    hostApp(frame.current!, run.current.gateway, run.current, setHeight).then(
+      (close) => (closed ? void close() : (teardown = close)),
+      (error: unknown) => !closed && setFailure(errorMessage(error)),
+    );
+    return () => {
+      closed = true;
+      void teardown?.();
+    };
+  }, []);
+
+  return (
+    <section className={styles.app} data-testid="mcp-app" aria-label="MCP App">
+      <div className={styles.sectionHeader}>
+        <h3 className={styles.sectionHeading}>MCP App</h3>
+        <code className={styles.muted}>{uiResourceUriOf(tool)}</code>
+      </div>
+      {failure && (
+        <div className={styles.error} role="alert" data-testid="app-error">
+          The app could not be shown: {failure}
+        </div>
+      )}
+      <iframe
+        ref={frame}
+        className={styles.appFrame}
+        title={`${tool.name} app`}
+        sandbox={APP_SANDBOX}
+        style={{ height }}
+        data-testid="app-frame"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// One structured log line per request of either door: door, route or tool, client, status, duration, masked error ids,
+// and the trace id when tracing is on.
+import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { config } from '@/lib/config';
+import type { RequestContext } from '@/lib/request-context';
+import { clientAddress } from './peer-address';
+
+/** Writes `{"msg":"request","door":…,"method":…,"path":…,"tool":…,"status":…,"ms":…,"errorIds":…}` to stdout. */
+function logRequest(
+  req: Request,
+  context: RequestContext | undefined,
+  status: number,
+  startedAt: number,
+  aborted: boolean,
+  traceId: string | undefined,
+): void {
+  const entry = {
+    time: new Date().toISOString(),
+    msg: 'request',
+    door: context?.door,
+    method: req.method,
+    path: new URL(req.url).pathname,
+    client: clientAddress(req, config().trustProxy),
+    ...(context?.calledTool ? { tool: context.calledTool } : {}),
+    status,
+    ms: Math.round((performance.now() - startedAt) * 10) / 10,
+    ...(context?.caller?.subject ? { subject: context.caller.subject } : {}),
+    ...(context?.maskedErrorIds.length ? { errorIds: context.maskedErrorIds } : {}),
+    ...(aborted ? { aborted: true } : {}),
+    ...(traceId ? { traceId } : {}),
+  };
+  console.log(JSON.stringify(entry));
+}
+
+/**
+ * `response`, logged once its body has been sent (or at once without one): streamed MCP replies and the board stream
+ * are logged when they end — with their whole duration and every error masked meanwhile — or when the client leaves.
+ */
+export function loggedResponse(req: Request, context: RequestContext | undefined, response: Response, startedAt: number): Response {
+  // With tracing on, the line names the request's trace (read now: the body may end outside the span's context).
+  const span = trace.getActiveSpan()?.spanContext();
+  const traceId = span && isSpanContextValid(span) ? span.traceId : undefined;
+  const log = (aborted = false) => logRequest(req, context, response.status, startedAt, aborted, traceId);
+  if (!response.body) {
+    log();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (!done) return controller.enqueue(value);
+      controller.close();
+      log();
+    },
+    cancel(reason) {
+      log(true);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
