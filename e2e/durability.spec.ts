@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { type Backend, createTestDatabase } from '../test/support/databases';
 import { mcpHeaders, postMcp, toolCall } from './support/json-rpc';
+import { random } from './support/random';
 import { attempt, expectContiguousPositions, writeFigures } from './support/reliability';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
@@ -12,16 +13,6 @@ const WORKERS = 16;
 const STATUSES = ['todo', 'in_progress', 'done'] as const;
 type Status = (typeof STATUSES)[number];
 type Task = { id: number; title: string; status: Status; position: number };
-
-/** A small deterministic PRNG (mulberry32), so that a failing run can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * What the clients know: each task's status as its last acknowledged write left it, and the statuses of writes sent
