@@ -104,10 +104,13 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
     // From here on nothing writes through the gateway until the board shows the missed task: only the fresh snapshot
     // pushed when LISTEN is back can bring it.
     load.writes(false);
+    // PostgreSQL accepts connections a little before `pg_ctl start` returns: the outage ends when the start begins.
+    const startingAt = performance.now();
     await cluster.start();
     const upAt = performance.now();
-    await expect.poll(() => load.samples.some((sample) => sample.door === 'rest' && sample.sentAt > upAt && sample.kind === 'ok'), { timeout: 15_000 }).toBe(true);
-    const restRecoveredAt = Math.min(...load.samples.filter((sample) => sample.door === 'rest' && sample.sentAt > upAt && sample.kind === 'ok').map((sample) => sample.sentAt + sample.ms));
+    const recovered = () => load.samples.filter((sample) => sample.door === 'rest' && sample.sentAt > startingAt && sample.kind === 'ok');
+    await expect.poll(() => recovered().length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const restRecoveredAt = Math.min(...recovered().map((sample) => sample.sentAt + sample.ms));
     await expect(card(missedTitle)).toBeVisible({ timeout: 15_000 });
     const boardResyncedAt = performance.now();
 
@@ -120,11 +123,11 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
 
     await new Promise((resolve) => setTimeout(resolve, 500));
     await load.stop();
-    const during = load.samples.filter((sample) => sample.sentAt > downAt && sample.sentAt + sample.ms < upAt);
+    const during = load.samples.filter((sample) => sample.sentAt > downAt && sample.sentAt + sample.ms < startingAt);
     const other = load.samples.filter((sample) => sample.kind === 'other');
     expect(other.map((sample) => `${sample.door} ${sample.detail}`), 'answers that are neither a success nor a clean 503').toEqual([]);
     expect(during.length).toBeGreaterThan(20);
-    expect(during.every((sample) => sample.kind === 'unavailable')).toBe(true);
+    expect(during.filter((sample) => sample.kind !== 'unavailable').map((sample) => `${sample.door} ${sample.detail}`), 'answers while down').toEqual([]);
     const slowest = Math.max(...load.samples.map((sample) => sample.ms));
     expect(slowest, 'slowest answer (ms)').toBeLessThan(5000);
     const afterRecovery = load.samples.filter((sample) => sample.sentAt > restRecoveredAt);
@@ -135,7 +138,8 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
 
     const count = (samples: Sample[], door: Sample['door'], kind: Sample['kind']) => samples.filter((s) => s.door === door && s.kind === kind).length;
     writeFigures('db-outage', {
-      outageMs: Math.round(upAt - stoppedAt),
+      outageMs: Math.round(startingAt - stoppedAt),
+      postgresStartMs: Math.round(upAt - startingAt),
       requests: load.samples.length,
       duringOutage: {
         rest503WithRetryAfter: count(during, 'rest', 'unavailable'),
@@ -145,8 +149,8 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
       },
       otherAnswers: other.length,
       slowestAnswerMs: Math.round(slowest),
-      restRecoveryMs: Math.round(restRecoveredAt - upAt),
-      boardResyncMs: Math.round(boardResyncedAt - upAt),
+      restRecoveryMs: Math.round(restRecoveredAt - startingAt),
+      boardResyncMs: Math.round(boardResyncedAt - startingAt),
       pageReloads: loads - 1,
     });
   } finally {
