@@ -1,5 +1,6 @@
 // Graceful shutdown on a real `next start`: on SIGTERM requests in flight finish, later ones get 503 + Connection: close,
 // board streams end with a reconnect line (the page reconnects at once), the store closes, the process exits 0.
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase } from '../test/support/databases';
 import { mcpHeaders, toolCall } from './support/json-rpc';
@@ -81,7 +82,7 @@ test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + C
   }
 });
 
-test('the board page reconnects as soon as the stream says "reconnect", and is live again on the restarted server without a reload', async ({ browser }) => {
+test('the board page reconnects as soon as the stream says "reconnect"; the store was closed; the page is live again on the restarted server without a reload', async ({ browser }) => {
   test.setTimeout(60_000);
   const database = await createTestDatabase('sqlite');
   const port = e2ePort + 52;
@@ -99,6 +100,9 @@ test('the board page reconnects as soon as the stream says "reconnect", and is l
     expect(streamRequests).toHaveLength(1);
 
     await server.stop(); // SIGTERM: the stream's last line says reconnect, then the server exits
+    // The store was closed: SQLite checkpoints its write-ahead log into the database and removes it when the last
+    // connection closes (a process that just exits leaves it behind).
+    expect(fs.existsSync(`${database.options.databaseFile}-wal`), 'SQLite WAL file after the shutdown').toBe(false);
     await expect.poll(() => streamEnds.length).toBe(1);
     await expect.poll(() => streamRequests.length).toBeGreaterThan(1);
     // The page retries a failed stream after 1 s; after "reconnect" it asks again at once.

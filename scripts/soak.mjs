@@ -355,7 +355,7 @@ function reliabilitySections() {
       `| Exit | code ${shutdown.exitCode}, ${f0(shutdown.shutdownMs)} ms after the signal (grace ${shutdown.graceMs} ms) |`,
       `| A request after the exit | ${shutdown.afterExit} (the port is closed only once the process ends) |`,
     );
-    if (page) lines.push(`| The board page | asked for the stream again ${page.reconnectAfterStreamEndMs} ms after the reconnect line (else 1 s), live again on the restarted server, ${page.pageReloads} reloads |`);
+    if (page) lines.push(`| The board page | asked for the stream again ${page.reconnectAfterStreamEndMs} ms after the reconnect line ended it (after any other end it waits 1 s); live again on the restarted server, ${page.pageReloads} reloads |`);
     lines.push('', `Measured ${shutdown.measuredAt}.`, '');
   } else lines.push('Not run: no figures in test-reports/reliability.', '');
 
@@ -435,7 +435,7 @@ function report({ rows, memoryLevel, totals, stats, errorSamples, shutdown }) {
     `| Board streams | ${stats.streamsOpened} opened, ${f0(stats.boardEvents)} events received, ${stats.streamErrors.length} failed |`,
     `| p50 / p99 over the run (median of the samples) | ${f1(median(rows.map((row) => row.p50)))} ms / ${f1(median(rows.map((row) => row.p99)))} ms |`,
     `| Worst sample p99 | ${f1(Math.max(...rows.map((row) => row.p99)))} ms |`,
-    `| RSS: first → last sample (after warm-up: ${f0(after[0].rssMiB)} → ${f0(after.at(-1).rssMiB)}) | ${f0(rows[0].rssMiB)} → ${f0(rows.at(-1).rssMiB)} MiB; drift after warm-up ${f1(memoryLevel.rssDriftMiBPerMinute)} MiB/min |`,
+    `| RSS | first sample ${f0(rows[0].rssMiB)} MiB; after warm-up ${f0(Math.min(...after.map((row) => row.rssMiB)))}–${f0(Math.max(...after.map((row) => row.rssMiB)))} MiB, medians of the 4 rounds ${memoryLevel.rssRounds.map(f0).join(' → ')} MiB: drift ${f1(memoryLevel.rssDriftMiBPerMinute)} MiB/min |`,
     `| Heap after GC, medians of the 4 rounds after warm-up | ${memoryLevel.heapRounds.map(f1).join(' → ')} MiB (${memoryLevel.levelsOff ? 'levels off' : '**keeps rising**'}) |`,
     `| SIGTERM at the end | exit code ${shutdown.code}, ${f0(shutdown.ms)} ms |`,
     '',
