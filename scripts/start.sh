@@ -9,4 +9,7 @@ if [ "${1:-}" = --test ]; then export GATEWAY_TEST_BUILD=1; else export GATEWAY_
 ensure_node_modules
 ensure_build
 export PORT="${PORT:-3000}"
+# The gateway handles SIGTERM/SIGINT itself (src/lib/lifecycle.ts: requests in flight finish, then exit 0); Next.js's
+# own handler would close the server at once.
+export NEXT_MANUAL_SIG_HANDLE=true
 exec node node_modules/next/dist/bin/next start -p "$PORT"

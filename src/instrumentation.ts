@@ -1,14 +1,16 @@
 // Runs once when the server starts: checks the configuration (exit 1 naming the bad variable), starts tracing when an
-// OTLP endpoint is set, then opens the store.
+// OTLP endpoint is set, opens the store, and takes over SIGTERM/SIGINT for a graceful shutdown.
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is compiled in by Next.js (not read at run time): this keeps Node-only code out of the edge bundle.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { configOrExit } = await import('@/lib/config');
-  const { tracing } = configOrExit();
+  const { tracing, shutdownGraceMs } = configOrExit();
   // Loaded only when on: with no endpoint, no tracer provider is registered and every span is a no-op.
   if (tracing) (await import('@/lib/telemetry')).startTracing(tracing);
   const { stampPeerAddresses } = await import('@/lib/http/peer-address');
   stampPeerAddresses();
   const { store } = await import('@/lib/db/store');
   await store().ready();
+  const { installGracefulShutdown } = await import('@/lib/lifecycle');
+  installGracefulShutdown({ graceMs: shutdownGraceMs, close: () => store().close() });
 }

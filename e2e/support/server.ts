@@ -9,9 +9,16 @@ export const e2eBaseURL = `http://localhost:${e2ePort}`;
 /** Where the main test server's stdout and stderr go, so tests can find what it logged. */
 export const serverLogFile = path.resolve('test-results', 'server.log');
 
+/** How a server process ended: its exit code, or the signal that killed it. */
+type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
+
 export interface RunningServer {
   baseURL: string;
   pid: number;
+  /** Where its stdout and stderr go. */
+  logFile: string;
+  /** Settles when the process has exited, however it ends. */
+  exited: Promise<ServerExit>;
   stop(): Promise<void>;
 }
 
@@ -63,18 +70,23 @@ export async function startServer(
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
       // next start reads the build directory from next.config.ts, which reads this (`npm start` sets it itself).
       GATEWAY_TEST_BUILD: build.flag,
+      // As `npm start` does: the gateway's graceful shutdown handles SIGTERM, not Next.js (scripts/start.sh).
+      NEXT_MANUAL_SIG_HANDLE: 'true',
       ...env,
     },
     stdio: ['ignore', log, log],
   });
+  const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const baseURL = `http://localhost:${port}`;
   await waitUntilReady(`${baseURL}/favicon.ico`, child, logFile, 30_000);
   return {
     baseURL,
     pid: child.pid!,
+    logFile,
+    exited,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -94,6 +94,16 @@ export const VARIABLES = {
     default: '`http://localhost:$PORT`',
     doc: 'The origin this server is reached at; the default audio URL and the REST links of oversize media point there.',
   }),
+  SHUTDOWN_GRACE_MS: variable({
+    group: 'server',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 10_000))
+      .pipe(z.number({ error: 'expected a whole number of milliseconds' }).int('expected a whole number of milliseconds').min(0).max(600_000)),
+    default: '`10000`',
+    doc: 'On SIGTERM or SIGINT, how long (ms) requests in flight may take to finish before the process exits anyway; requests arriving meanwhile get 503.',
+  }),
   MEDIA_ALLOWED_ORIGINS: variable({
     group: 'server',
     schema: list(url('an origin'), 'comma-separated origins such as https://media.example.com'),
@@ -238,6 +248,8 @@ export interface GatewayConfig {
   publicOrigin: string;
   databaseFile: string;
   databaseUrl?: string;
+  /** How long requests in flight may take to finish once the process is told to stop. */
+  shutdownGraceMs: number;
   mediaAllowedOrigins: string[];
   token?: string;
   /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry. */
@@ -295,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin,
     databaseFile: values.DATABASE_FILE ?? path.join(process.cwd(), 'data', 'gateway.db'),
     databaseUrl: values.DATABASE_URL,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     mediaAllowedOrigins: values.MEDIA_ALLOWED_ORIGINS.length
       ? values.MEDIA_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)
       : [...new Set(ownOrigins)],

@@ -1,5 +1,5 @@
 // Client hook: the live board from the board stream (vovk JSON Lines through the generated client), reconnecting when
-// the stream ends, fails or goes quiet.
+// the stream ends, fails or goes quiet, and at once when the server says it is going away.
 'use client';
 import { useEffect, useState } from 'react';
 import { BoardController as BoardRPC } from '@/client';
@@ -56,15 +56,18 @@ export function useBoardStream(): { board: Board | null; connection: Connection;
     void (async () => {
       while (!stop.signal.aborted) {
         let unauthorized = false;
+        // The server's last line when it shuts down: the next attempt goes out at once (to an instance still running).
+        let goingAway = false;
         await follow(stop.signal, (event) => {
-          setConnection('live');
+          if (event.type === 'reconnect') goingAway = true;
+          else setConnection('live');
           if (event.type === 'board') setBoard(event.board);
         }).catch((failure: unknown) => (unauthorized = isUnauthorized(failure)));
         if (stop.signal.aborted) return;
         // Asking again without a token would only fail again: wait for one (reconnect).
         if (unauthorized) return setConnection('unauthorized');
         setConnection('reconnecting');
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        if (!goingAway) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     })();
     return () => stop.abort();

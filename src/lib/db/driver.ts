@@ -15,6 +15,8 @@ export interface SqlDriver {
   write<T>(work: (query: Query) => Promise<T>): Promise<T>;
   /** Calls `listener` after data changed, by this process or by any other one sharing the database. */
   onChange(listener: () => void): () => void;
+  /** Whether `error` means the database cannot be reached now (down, unreachable, timed out), so try again later. */
+  isUnreachable(error: unknown): boolean;
   close(): Promise<void>;
 }
 

@@ -9,6 +9,36 @@ const CHANGE_CHANNEL = 'board_changes';
 const WRITE_LOCK_KEY = 4_611_917;
 /** Wait before reopening a dropped LISTEN connection. */
 const RELISTEN_MS = 1000;
+/**
+ * Bounds that keep a request from hanging when the database is down or unreachable: opening a connection (or waiting
+ * for a free one), a statement on the server (lock waits included), and an answer on the client (a silent server).
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+const STATEMENT_TIMEOUT_MS = 5000;
+const QUERY_TIMEOUT_MS = 6000;
+/** How often the LISTEN connection is checked, so that a silently dead one is noticed and opened again. */
+const LISTEN_CHECK_MS = 10_000;
+const connectionOptions = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  statement_timeout: STATEMENT_TIMEOUT_MS,
+  query_timeout: QUERY_TIMEOUT_MS,
+  keepAlive: true,
+} satisfies pg.ClientConfig;
+
+/**
+ * Errors that mean "the database cannot be reached now", not "this request is wrong": connection failures, the server
+ * shutting down or starting up (57P01–57P03), too many connections (53300), a statement or answer timed out (57014,
+ * the client-side timeouts), any connection exception (class 08).
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '57014']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed|not queryable|Client has encountered a connection error/i;
+
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  return UNREACHABLE_MESSAGES.test(error.message) || (error instanceof AggregateError && error.errors.some(isUnreachable));
+}
 
 /** timestamptz values read as ISO 8601 strings in UTC, as the SQLite backend stores them. */
 const types: pg.CustomTypesConfig = {
@@ -29,11 +59,13 @@ export class PostgresDriver implements SqlDriver {
   private readonly feed = new ChangeFeed();
   private listener?: pg.Client;
   private listens = 0;
+  /** Whether the LISTEN connection is up (so that a failure is logged once, not at every attempt to reopen it). */
+  private listening = true;
   private closed = false;
 
   constructor(private readonly url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 10, types });
-    this.pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error));
+    this.pool = new pg.Pool({ connectionString: url, max: 10, types, ...connectionOptions });
+    this.pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
   }
 
   async migrate(): Promise<void> {
@@ -68,6 +100,10 @@ export class PostgresDriver implements SqlDriver {
     return remove;
   }
 
+  isUnreachable(error: unknown): boolean {
+    return isUnreachable(error);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
@@ -77,6 +113,10 @@ export class PostgresDriver implements SqlDriver {
   private async transaction<T>(begin: string, work: (query: Query) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
+    // A checked-out client has no 'error' listener of the pool's: when its connection dies (the server stops), the
+    // error is kept here (the pending query fails on its own) instead of becoming an uncaught exception.
+    const keepError = (error: Error) => (broken = error);
+    client.on('error', keepError);
     try {
       await client.query(begin);
       const result = await work(async <Row>(sql: string, params?: unknown[]) => {
@@ -88,22 +128,28 @@ export class PostgresDriver implements SqlDriver {
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
+      client.off('error', keepError);
       client.release(broken);
     }
   }
 
   /**
-   * One LISTEN connection per process, opened with the first listener. When it drops it is opened again, and a change
-   * is emitted then, since notifications sent meanwhile are lost.
+   * One LISTEN connection per process, opened with the first listener and checked every LISTEN_CHECK_MS. When it
+   * drops it is opened again (every RELISTEN_MS until it works), and a change is emitted then, since notifications
+   * sent meanwhile are lost: every board gets a fresh snapshot.
    */
   private listen(): void {
     if (this.listener || this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, ...connectionOptions });
     this.listener = client;
+    let check: NodeJS.Timeout | undefined;
     const relisten = (error?: Error) => {
       if (this.listener !== client) return;
-      if (error) console.error('PostgreSQL: the LISTEN connection failed:', error);
+      // Logged once per outage: while the database stays down, each new attempt fails the same way.
+      if (error && this.listening) console.error('PostgreSQL: the LISTEN connection failed:', error.message);
+      this.listening = false;
       this.listener = undefined;
+      clearInterval(check);
       client.end().catch(() => undefined);
       if (!this.closed) setTimeout(() => this.listen(), RELISTEN_MS).unref();
     };
@@ -114,7 +160,12 @@ export class PostgresDriver implements SqlDriver {
       .connect()
       .then(() => client.query(`LISTEN ${CHANGE_CHANNEL}`))
       .then(() => {
-        if (this.listens++ > 0) this.feed.emit();
+        this.listening = true;
+        check = setInterval(() => client.query('SELECT 1').catch(relisten), LISTEN_CHECK_MS).unref();
+        if (this.listens++ > 0) {
+          console.log('PostgreSQL: listening again; the boards get a fresh snapshot');
+          this.feed.emit();
+        }
       }, relisten);
   }
 }

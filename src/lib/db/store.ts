@@ -1,5 +1,6 @@
 // The store the services use: users and tasks over one SQL backend, SQLite by default or PostgreSQL with DATABASE_URL.
 import { config } from '@/lib/config';
+import { ServiceUnavailableError } from '@/lib/unavailable';
 import type { Query, SqlDriver } from './driver';
 import { PostgresDriver } from './postgres';
 import { SqliteDriver } from './sqlite';
@@ -117,9 +118,12 @@ export class Store {
 
   constructor(private readonly driver: SqlDriver) {}
 
-  /** Resolves once the migrations are applied (run on first use; the server calls it when it starts). */
+  /** Resolves once the migrations are applied (run on first use; the server calls it when it starts; tried again after a failure). */
   ready(): Promise<void> {
-    this.migrated ??= this.driver.migrate();
+    this.migrated ??= this.driver.migrate().catch((error: unknown) => {
+      this.migrated = undefined;
+      throw error;
+    });
     return this.migrated;
   }
 
@@ -263,16 +267,44 @@ export class Store {
     return this.driver.close();
   }
 
-  private async read<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    await this.ready();
-    return this.driver.read(work);
+  private read<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.reaching(async () => {
+      await this.ready();
+      return this.driver.read(work);
+    });
   }
 
-  private async write<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    await this.ready();
-    return this.driver.write(work);
+  private write<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.reaching(async () => {
+      await this.ready();
+      return this.driver.write(work);
+    });
+  }
+
+  /** Runs a transaction; failing to reach the database becomes a `ServiceUnavailableError` (503 on both doors). */
+  private async reaching<T>(transaction: () => Promise<T>): Promise<T> {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (!this.driver.isUnreachable(error)) throw error;
+      this.noteUnreachable(error);
+      throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
+    }
+  }
+
+  private lastUnreachableLog = 0;
+
+  /** Logs why the database could not be reached, at most every few seconds (an outage fails every request). */
+  private noteUnreachable(error: unknown): void {
+    if (Date.now() - this.lastUnreachableLog < UNREACHABLE_LOG_EVERY_MS) return;
+    this.lastUnreachableLog = Date.now();
+    console.error(`[gateway] The database cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** What a client reads when the database cannot be reached (REST 503 with Retry-After, MCP isError). */
+const DATABASE_UNAVAILABLE = 'The database is unavailable right now: try again in a few seconds';
+const UNREACHABLE_LOG_EVERY_MS = 5000;
 
 /** A store on PostgreSQL when `databaseUrl` is given, else on the SQLite file. */
 export function openStore(options: { databaseUrl?: string; databaseFile: string }): Store {

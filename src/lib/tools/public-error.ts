@@ -2,6 +2,7 @@
 import { HttpException } from 'vovk';
 import { isProduction } from '@/lib/config';
 import { requestContext } from '@/lib/request-context';
+import { ServiceUnavailableError } from '@/lib/unavailable';
 
 /** The text every masked error reads, exactly as the formatting spec says. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
@@ -14,12 +15,12 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The client-facing form of an error. In production any error that is not an `HttpException` reads
- * "Internal server error"; the real error is logged with a fresh id that the caller passes on to the client,
- * so an operator can find the log line from what the client reports.
+ * The client-facing form of an error. In production any error that is not an `HttpException` (or a
+ * `ServiceUnavailableError`: the database is down) reads "Internal server error"; the real error is logged with a
+ * fresh id that the caller passes on to the client, so an operator can find the log line from what the client reports.
  */
 export function toPublicError(error: unknown): PublicError {
-  if (error instanceof HttpException || !isProduction()) return { message: messageOf(error) };
+  if (error instanceof HttpException || ServiceUnavailableError.is(error) || !isProduction()) return { message: messageOf(error) };
   const errorId = globalThis.crypto.randomUUID();
   console.error(`[gateway] error ${errorId}:`, error);
   requestContext()?.maskedErrorIds.push(errorId);

@@ -20,13 +20,16 @@ export const BoardSchema = z
 
 export type Board = z.infer<typeof BoardSchema>;
 
-/** One line of the board stream: the whole board (on connect and after each change), or a keep-alive. */
+/** One line of the board stream: the whole board (on connect and after each change), a keep-alive, or a goodbye. */
 export const BoardEventSchema = z
   .discriminatedUnion('type', [
     z
       .object({ type: z.literal('board'), board: BoardSchema })
       .meta({ description: 'The whole board, on connecting and after each change' }),
     z.object({ type: z.literal('heartbeat') }).meta({ description: 'Keep-alive, every 15 s' }),
+    z
+      .object({ type: z.literal('reconnect') })
+      .meta({ description: 'The last line when the server shuts down: connect again at once (another instance answers)' }),
   ])
   .meta({ description: 'One event of the board stream' });
 

@@ -1,5 +1,6 @@
 // The board as one snapshot, and a feed that sends a fresh snapshot to every watcher after each change of the store.
 import { store, TASK_STATUSES, type TaskStatus } from '@/lib/db/store';
+import { onShutdown } from '@/lib/lifecycle';
 import type { Board, BoardEvent } from './board-schemas';
 
 const COLUMN_TITLES: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
@@ -59,7 +60,7 @@ class BoardFeed {
       for (const watcher of fresh) watcher.seen = number;
       this.deliver(fresh, { type: 'board', board });
     } catch (error) {
-      console.error('Board stream: loading the board failed; trying again in a second:', error);
+      console.error('Board stream: loading the board failed; trying again in a second:', error instanceof Error ? error.message : error);
       setTimeout(() => this.watchers.size && this.schedule(), RETRY_MS).unref();
     }
   }
@@ -93,7 +94,8 @@ export default class BoardService {
 
   /**
    * The same events as an async iterable: it waits for the next one abortably and ends as soon as `signal` aborts;
-   * once it ends, however it ends, the watcher leaves the feed.
+   * when the server shuts down it ends after a last `reconnect` event. Once it ends, however it ends, the watcher
+   * leaves the feed.
    */
   static async *events(signal: AbortSignal): AsyncGenerator<BoardEvent> {
     if (signal.aborted) return;
@@ -110,13 +112,19 @@ export default class BoardService {
       wake();
       return !left.signal.aborted;
     }, left.signal);
+    const stopWatchingShutdown = onShutdown(() => {
+      queue.push({ type: 'reconnect' });
+      wake();
+    });
     try {
       while (!left.signal.aborted) {
         const event = queue.shift();
         if (event) yield event;
         else await new Promise<void>((resolve) => (wake = resolve));
+        if (event?.type === 'reconnect') return;
       }
     } finally {
+      stopWatchingShutdown();
       signal.removeEventListener('abort', leave);
       left.abort();
     }

@@ -2,12 +2,13 @@
 import { initSegment } from 'vovk';
 import { guarded } from '@/lib/http/guards';
 import { maskErrorForRest } from '@/lib/tools';
+import { withRetryAfter } from '@/lib/unavailable';
 import { controllers } from '@/modules';
 
 export type { Controllers } from '@/modules';
 
 const segment = initSegment({ controllers, onError: maskErrorForRest });
-const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(handler, 'rest');
+const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(withRetryAfter(handler), 'rest');
 
 export const GET = guard(segment.GET);
 export const POST = guard(segment.POST);
