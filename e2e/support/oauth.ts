@@ -52,6 +52,7 @@ export async function scriptToken(as: DevAuthServer, resource: string, scope: st
 }
 
 type Tokens = Awaited<ReturnType<OAuthClientProvider['tokens']>>;
+type DiscoveryState = Parameters<NonNullable<OAuthClientProvider['saveDiscoveryState']>>[0];
 type ClientInformation = Awaited<ReturnType<OAuthClientProvider['clientInformation']>>;
 
 /**
@@ -65,6 +66,7 @@ export class SignedInUser implements OAuthClientProvider {
   private information: ClientInformation;
   private saved: Tokens;
   private verifier = '';
+  private discovery: DiscoveryState | undefined;
   private readonly cookies = createCookieJar();
 
   constructor(
@@ -99,6 +101,12 @@ export class SignedInUser implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: DiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
   redirectToAuthorization(url: URL) {
     this.authorizations.push(url);
