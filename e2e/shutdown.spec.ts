@@ -103,7 +103,8 @@ test('the board page reconnects as soon as the stream says "reconnect"; the stor
     // The store was closed: SQLite checkpoints its write-ahead log into the database and removes it when the last
     // connection closes (a process that just exits leaves it behind).
     expect(fs.existsSync(`${database.options.databaseFile}-wal`), 'SQLite WAL file after the shutdown').toBe(false);
-    await expect.poll(() => streamEnds.length).toBe(1);
+    // (A reconnect that reaches the server while it is still closing ends at once too: count the first end only.)
+    await expect.poll(() => streamEnds.length).toBeGreaterThanOrEqual(1);
     await expect.poll(() => streamRequests.length).toBeGreaterThan(1);
     // The page retries a failed stream after 1 s; after "reconnect" it asks again at once.
     const reconnectMs = streamRequests[1] - streamEnds[0];
