@@ -213,6 +213,47 @@ export const VARIABLES = {
     default: '`error`',
     doc: '`resource_link`: answer oversize media of GET tools with a link to the REST URL instead of an error.',
   }),
+  MCP_CONFIRM_DESTRUCTIVE: variable({
+    group: 'server',
+    schema: z
+      .enum(['', '0', '1'], { error: (issue) => `expected 1 (on) or 0 (off), got ${JSON.stringify(issue.input)}` })
+      .optional()
+      .transform((value) => value !== '0'),
+    default: '`1`',
+    doc: 'Tools annotated `destructiveHint: true` ask the user to confirm (MCP elicitation) before they act, when the client can be asked; `0` turns it off. REST is never asked.',
+  }),
+  GATEWAY_STATE_SECRET: variable({
+    group: 'security',
+    schema: z
+      .string()
+      .optional()
+      .refine((value) => !value || new TextEncoder().encode(value).length >= 32, {
+        error: 'expected a secret of at least 32 bytes',
+      })
+      .transform((value) => value || undefined),
+    default: 'random per process',
+    doc: 'Key that signs the `requestState` of MCP input-required results (2026-07-28). Instances behind one load balancer must share it; without it each process makes its own, and a retry reaching another instance is refused.',
+  }),
+  MCP_MAX_SESSIONS: variable({
+    group: 'security',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 1000))
+      .pipe(z.number({ error: 'expected a whole number of sessions' }).int('expected a whole number of sessions').min(1)),
+    default: '`1000`',
+    doc: 'Most 2025-era MCP sessions (`Mcp-Session-Id`) one instance holds at once; an `initialize` beyond it gets HTTP 503 with a JSON-RPC error.',
+  }),
+  MCP_SESSION_IDLE_SECONDS: variable({
+    group: 'server',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ? Number(value) : 600))
+      .pipe(z.number({ error: 'expected a whole number of seconds' }).int('expected a whole number of seconds').min(1)),
+    default: '`600`',
+    doc: 'A 2025-era MCP session with no request for this long is closed (its id then answers 404).',
+  }),
   MCP_CONFORMANCE: variable({
     group: 'testing',
     schema: flag,
@@ -267,6 +308,12 @@ export interface GatewayConfig {
   rateLimit?: { perSecond: number; burst: number };
   mcpMaxMediaBytes: number;
   oversizeMedia: 'error' | 'resource_link';
+  /** Destructive tools ask the user to confirm over MCP before they act. */
+  confirmDestructive: boolean;
+  /** The key of input-required `requestState`; undefined: a random one of this process. */
+  stateSecret?: string;
+  /** 2025-era sessions: how many one instance holds, and how long an idle one lives. */
+  sessions: { max: number; idleMs: number };
   /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
   tracing?: { serviceName: string };
   /** Test build only: the conformance suite's resources, prompts and tools. */
@@ -334,6 +381,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
+    confirmDestructive: values.MCP_CONFIRM_DESTRUCTIVE,
+    stateSecret: values.GATEWAY_STATE_SECRET,
+    sessions: { max: values.MCP_MAX_SESSIONS, idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000 },
     tracing:
       values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
         ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }

@@ -1,6 +1,6 @@
 // The one per-request context of both doors: which door, who is calling, the MCP tool a call names, the call in progress.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
 
 /** Who is calling, as every procedure may learn it (`currentCaller()`): both doors fill it in the same way. */
 export interface Caller {
@@ -20,6 +20,16 @@ export interface ToolCall {
   mcp: ServerContext;
   /** The same call as a REST URL, for GET procedures (where oversize media can be fetched instead). */
   readonly restUrl?: string;
+  /** What the client declared it can be asked (elicitation, sampling, roots); undefined when unknown. */
+  readonly clientCapabilities?: ClientCapabilities;
+  /** The client's answers so far, by key: this round's input responses over those of earlier rounds. */
+  readonly answers: Record<string, unknown>;
+  /** Whether destructive tools ask for confirmation (MCP_CONFIRM_DESTRUCTIVE). */
+  readonly confirmDestructive: boolean;
+  /** Set when the procedure asked for input it does not have yet: the call answers with these requests. */
+  pendingInput?: Record<string, InputRequest>;
+  /** Set when the user confirmed the action of this call. */
+  confirmed?: boolean;
 }
 
 /** What is known about the request being served; set by the guards, filled in along the MCP path. */

@@ -1,11 +1,12 @@
 // Builds the MCP server setup of the gateway from the registry handed in; mcp-handler runs it for every request.
-import type { McpServer } from '@modelcontextprotocol/server';
+import type { McpServer, McpServerOptions } from '@modelcontextprotocol/server';
 import type { McpHandlerOptions } from 'mcp-handler';
 import { missingScopes } from '@/lib/auth/scopes';
 import { requestContext } from '@/lib/request-context';
 import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '@/lib/tools';
 import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
 import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
+import { createInputStateCodec } from './input-state';
 import { registerTools, toServedTools } from './register-tools';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
@@ -20,8 +21,23 @@ export interface GatewayModules {
   setupServer?: (server: McpServer) => void;
 }
 
-/** The limits of the gateway's formatter, and the origin REST URLs of tool calls point at. */
-export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & { publicOrigin: string };
+/**
+ * The limits of the gateway's formatter, the origin REST URLs of tool calls point at, the key of input-required state
+ * (undefined: random per process) and whether destructive tools ask for confirmation.
+ */
+export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
+  publicOrigin: string;
+  stateSecret?: string;
+  confirmDestructive: boolean;
+};
+
+/** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
+export interface GatewayServer {
+  /** Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`. */
+  serverOptions: Pick<McpServerOptions, 'requestState'>;
+  /** Registers the tools (only the called one for a `tools/call` of mcp-handler), the apps' UIs and the extras. */
+  setup: (server: McpServer) => void;
+}
 
 type McpEvent = Parameters<NonNullable<McpHandlerOptions['onEvent']>>[0];
 
@@ -49,18 +65,24 @@ export function gatewayTools(modules: GatewayModules, format: McpFormatter, orig
  * only registration. A tools/call registers only the tool it names, so the cost of a call does not grow with the
  * catalogue; anything else (tools/list, resources/read, …) gets every tool the caller may use and the apps' UIs.
  */
-export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): (server: McpServer) => void {
+export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): GatewayServer {
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
   const tools = toServedTools(withAppUis(gatewayTools(modules, format, options.publicOrigin), modules.apps));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
-  const restUrl = (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin);
-  return (server) => {
+  const stateCodec = createInputStateCodec(options.stateSecret);
+  const runOptions = {
+    restUrlOf: (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin),
+    stateCodec,
+    confirmDestructive: options.confirmDestructive,
+  };
+  const setup = (server: McpServer) => {
     const context = requestContext();
     const called = toolsByName.get(context?.calledTool ?? '');
     // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
     const visible = (tool: GatewayTool) => !missingScopes(context?.caller?.scopes, tool.scopes).length;
-    registerTools(server, called ? [called] : tools.filter(visible), restUrl);
+    registerTools(server, called ? [called] : tools.filter(visible), runOptions);
     if (!called) registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
+  return { serverOptions: { requestState: { verify: stateCodec.verify } }, setup };
 }

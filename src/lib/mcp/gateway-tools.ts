@@ -8,6 +8,7 @@ import { withOptionalEmptySlots } from './optional-slots';
 import { structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from './rest-meta';
 import { exposeHttpRequestToDecorators } from './decorated-request';
+import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
 import { restRequest } from './rest-request';
 
@@ -32,6 +33,8 @@ export interface GatewayTool {
   app?: string;
   /** The REST route of a derived tool. */
   restRoute?: RestRoute;
+  /** The procedure asks for its own confirmation (`@confirm`), naming what it changes. */
+  confirms?: boolean;
   execute(input: unknown): Promise<CallToolResult>;
 }
 
@@ -58,6 +61,7 @@ type OperationObject = {
   [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations;
   [SCOPES_KEY]?: string[];
   [MCP_APP_KEY]?: string;
+  [CONFIRM_KEY]?: boolean;
 };
 type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
 /**
@@ -68,6 +72,7 @@ type ProcedureRoute = RestRoute & {
   annotations?: ToolAnnotations;
   declaredScopes?: string[];
   app?: string;
+  confirms?: boolean;
   procedure: unknown;
 };
 
@@ -105,6 +110,7 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         annotations: operationObject?.[TOOL_ANNOTATIONS_KEY],
         declaredScopes: operationObject?.[SCOPES_KEY],
         app: operationObject?.[MCP_APP_KEY],
+        confirms: operationObject?.[CONFIRM_KEY],
         procedure,
       });
     }
@@ -123,7 +129,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, app, procedure: _procedure, ...restRoute } = routes.get(tool.name)!;
+    const { annotations, declaredScopes, app, confirms, procedure: _procedure, ...restRoute } = routes.get(tool.name)!;
     return {
       name: tool.name,
       title: tool.title,
@@ -134,6 +140,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       scopes: requiredScopes(restRoute.method, declaredScopes),
       _meta: { [REST_META_KEY]: restRoute },
       app,
+      confirms,
       restRoute,
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
     };

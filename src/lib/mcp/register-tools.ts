@@ -1,10 +1,22 @@
 // Registers gateway tools on an MCP server; each call runs as the request's tool call and never throws past here.
-import { type McpServer, requireScopes, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type CallToolResult,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  inputRequired,
+  type McpServer,
+  type RequestStateCodec,
+  requireScopes,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { runInToolCall } from '@/lib/request-context';
+import { runInToolCall, type ToolCall } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
 import { withCachedJsonSchema } from './cached-json-schema';
+import { confirmAction } from './client-input';
 import type { GatewayTool } from './gateway-tools';
+import { type InputState, inputDigest, stateOfCall } from './input-state';
 
 /** The input schema of a tool that takes no arguments: an empty object, so stray arguments are refused, not ignored. */
 const NO_ARGUMENTS = z.strictObject({}).meta({ description: 'This tool takes no arguments' });
@@ -21,29 +33,57 @@ export function toServedTools(tools: GatewayTool[]): ServedTool[] {
   }));
 }
 
-/** The REST URL of a call of `tool` with `input`, when it has one. */
-type RestUrlOf = (tool: GatewayTool, input: unknown) => string | undefined;
-
-async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, restUrlOf: RestUrlOf) {
-  try {
-    // The REST URL is needed only for oversize media: worked out on demand, not on every call.
-    const toolCall = {
-      mcp,
-      get restUrl() {
-        return restUrlOf(tool, input);
-      },
-    };
-    return await runInToolCall(toolCall, () => tool.execute(input));
-  } catch (error) {
-    return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
-  }
+/** How tool calls run: where their REST URL points, how input-required state is signed, whether to confirm. */
+export interface ToolRunOptions {
+  /** The REST URL of a call of `tool` with `input`, when it has one. */
+  restUrlOf: (tool: GatewayTool, input: unknown) => string | undefined;
+  stateCodec: RequestStateCodec<InputState>;
+  confirmDestructive: boolean;
 }
 
-export function registerTools(server: McpServer, tools: ServedTool[], restUrlOf: RestUrlOf): void {
+/** What the client of this call declared it can do: the request's envelope (2026-07-28) or its session's initialize. */
+function clientCapabilitiesOf(ctx: ServerContext, server: McpServer): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
+}
+
+/** The generic question of a destructive tool whose procedure does not ask its own (`@confirm`). */
+function genericQuestion(tool: GatewayTool, input: unknown): string {
+  return `Run “${tool.title ?? tool.name}” with ${JSON.stringify(input ?? {})}? It cannot be undone.`;
+}
+
+async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server: McpServer, options: ToolRunOptions) {
+  let toolCall: ToolCall | undefined;
+  let result: CallToolResult | InputRequiredResult;
+  try {
+    const state = stateOfCall(mcp, tool.name, input);
+    toolCall = {
+      mcp,
+      // The REST URL is needed only for oversize media: worked out on demand, not on every call.
+      get restUrl() {
+        return options.restUrlOf(tool, input);
+      },
+      clientCapabilities: clientCapabilitiesOf(mcp, server),
+      answers: { ...state?.answers, ...mcp.mcpReq.inputResponses },
+      confirmDestructive: options.confirmDestructive,
+    };
+    result = await runInToolCall(toolCall, async () => {
+      if (tool.annotations?.destructiveHint && !tool.confirms) confirmAction(genericQuestion(tool, input));
+      return tool.execute(input);
+    });
+  } catch (error) {
+    result = await ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
+  }
+  if (!toolCall?.pendingInput) return result;
+  const state: InputState = { tool: tool.name, input: inputDigest(input), answers: toolCall.answers };
+  return inputRequired({ inputRequests: toolCall.pendingInput, requestState: await options.stateCodec.mint(state, mcp) });
+}
+
+export function registerTools(server: McpServer, tools: ServedTool[], options: ToolRunOptions): void {
   for (const tool of tools) {
     const { name, title, description, inputSchema, outputSchema, annotations, _meta, scopes } = tool;
     // With auth on, a caller without every scope gets HTTP 403 insufficient_scope naming them (the MCP step-up flow).
     const config = { title, description, inputSchema, outputSchema, annotations, _meta, scopeChallenge: requireScopes(...scopes) };
-    server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, restUrlOf));
+    server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, server, options));
   }
 }

@@ -1,5 +1,6 @@
 // REST + MCP procedures of the task module: the board's cards under /api/tasks.
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
+import { confirm } from '@/lib/mcp/client-input';
 import { currentCaller } from '@/lib/request-context';
 import { z } from 'zod';
 import {
@@ -76,6 +77,10 @@ export default class TaskController {
     description: 'Deletes a task and returns it as it was. Fails with 404 when no task has that id.',
   })
   @del('{id}')
+  @confirm(async (req) => {
+    const task = await TaskService.getTask(Number(req.vovk.params().id));
+    return `Delete the task “${task.title}” (id ${task.id})? It cannot be undone.`;
+  })
   static deleteTask = procedure({
     params: TaskIdParamsSchema,
     output: TaskSchema,

@@ -3,6 +3,7 @@ import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
 import { ADMIN_SCOPE } from '@/lib/auth/scope-names';
 import { scopes } from '@/lib/auth/scopes';
+import { confirm } from '@/lib/mcp/client-input';
 import { mcpApp } from '@/lib/mcp/mcp-apps';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
@@ -59,6 +60,10 @@ export default class UserController {
   })
   @del('{id}')
   @scopes(ADMIN_SCOPE)
+  @confirm(async (req) => {
+    const user = await UserService.getUser(Number(req.vovk.params().id));
+    return `Delete the user ${user.name} (id ${user.id})? Their tasks stay on the board, unassigned.`;
+  })
   static deleteUser = procedure({
     params: UserIdParamsSchema,
     output: DeletedUserSchema,

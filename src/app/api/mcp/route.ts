@@ -6,11 +6,21 @@ import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, oversizeMedia, publicOrigin } = config();
-const gatewayServer = createGatewayServer(gatewayModules, { maxMediaBytes: mcpMaxMediaBytes, oversizeMedia, publicOrigin });
+const { mcpMaxMediaBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive } = config();
+const gateway = createGatewayServer(gatewayModules, {
+  maxMediaBytes: mcpMaxMediaBytes,
+  oversizeMedia,
+  publicOrigin,
+  stateSecret,
+  confirmDestructive,
+});
 
 const handler = guarded(
-  createMcpHandler(gatewayServer, { serverInfo: { name: GATEWAY_NAME, version: GATEWAY_VERSION }, onEvent: noteCalledTool }),
+  createMcpHandler(gateway.setup, {
+    serverInfo: { name: GATEWAY_NAME, version: GATEWAY_VERSION },
+    onEvent: noteCalledTool,
+    ...gateway.serverOptions,
+  }),
   'mcp',
 );
 
