@@ -21,6 +21,7 @@ const TEST_ROUTES = [
   ['GET', '/api/fixture/memory'],
   ['GET', '/api/fixture/throw'],
   ['GET', '/api/conformance/simple-text'],
+  ['GET', '/api/conformance/input/elicitation'],
   ['GET', '/api/bench/image?mib=1'],
   ['POST', '/api/bench/mcp'],
 ] as const;
@@ -64,7 +65,12 @@ test.describe('the production build, started by `npm start` with every test swit
   });
 
   test('has no test-only code in its bundle (.next), unlike the test build (.next-test)', () => {
-    for (const marker of ['fixture secret: database password is hunter2', 'This is a simple text response for testing.']) {
+    const markers = [
+      'fixture secret: database password is hunter2',
+      'This is a simple text response for testing.',
+      'Step 2: What is your favorite color?',
+    ];
+    for (const marker of markers) {
       expect(filesContaining('.next', marker), marker).toEqual([]);
       expect(filesContaining('.next-test', marker).length, marker).toBeGreaterThan(0);
     }
