@@ -105,7 +105,7 @@ test.describe('an invalid configuration stops the start', () => {
     ['DATABASE_URL', 'mysql://db/gateway', 'expected a PostgreSQL URL'],
   ].entries()) {
     test(`${name}=${value}: exit code 1 and a message naming the variable`, async () => {
-      const { code, output } = await startExpectingExit({ [name]: value }, e2ePort + 51 + index);
+      const { code, output } = await startExpectingExit({ [name]: value }, e2ePort + 46 + index);
       expect(code).toBe(1);
       expect(output).toContain(`${name}="${value}": ${expects}`);
       expect(output).toContain('The gateway did not start');
