@@ -68,6 +68,17 @@ export default class ConformanceController {
     return textResponse('Tool with progress executed successfully');
   });
 
+  @operation({
+    summary: 'Reconnection',
+    description: 'Closes its response stream before it answers: the client reconnects with Last-Event-ID to get the answer.',
+    'x-tool': { name: 'test_reconnection' },
+  })
+  @get('reconnection')
+  static reconnection = procedure().handle(async () => {
+    await ConformanceService.closeStreamMidCall();
+    return textResponse('The answer after the stream was closed');
+  });
+
   @operation({ summary: 'Error', description: 'Always throws an error.', 'x-tool': { name: 'test_error_handling' } })
   @get('error')
   static errorHandling = procedure().handle(() => {

@@ -30,6 +30,15 @@ export default class ConformanceService {
     }
   }
 
+  /**
+   * Closes the SSE stream of the call (possible on a 2025-era session that keeps its events), then waits a moment: the
+   * client gets the answer by reconnecting with Last-Event-ID (SEP-1699). Elsewhere the answer simply follows.
+   */
+  static async closeStreamMidCall(): Promise<void> {
+    currentToolCall()?.mcp.http?.closeSSE?.();
+    await pause(100);
+  }
+
   /** Reports progress 0, 50, 100 of 100 when the client sent a progress token. */
   static async reportProgress(): Promise<void> {
     const mcp = currentToolCall()?.mcp;
