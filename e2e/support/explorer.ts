@@ -49,6 +49,11 @@ export class ExplorerPage {
     return card;
   }
 
+  /** The question a running call asks the user (a modal dialog), named by its heading: which tool asks. */
+  question(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
   /** Runs a tool from its form and returns its finished result section. */
   async run(name: string, fields: Record<string, string> = {}): Promise<Locator> {
     const result = (await this.submit(name, fields)).getByTestId('result');
