@@ -2,7 +2,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/explorer';
 import { connect, type GatewayClient } from './support/mcp';
-import { createTask, restStatus } from './support/rest-data';
+import { createTask, createUser, restStatus } from './support/rest-data';
 
 type ListedTool = Awaited<ReturnType<GatewayClient['listTools']>>[number];
 
@@ -224,6 +224,34 @@ test('Cancel, and Escape, cancel the question: the task stays', async ({ explore
     await expect(result).toHaveAttribute('aria-busy', 'false');
   }
   expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(200);
+});
+
+test('two calls asking at once: their questions come one after the other, each answered on its own', async ({ explorer, page, baseURL }) => {
+  const task = await createTask(baseURL!, 'Explorer: asked alongside a user');
+  const user = await createUser(baseURL!, 'Explorer Asked-Alongside');
+  await explorer.open();
+  const cards = [
+    await explorer.fill('TaskController_deleteTask', { id: String(task.id) }),
+    await explorer.fill('UserController_deleteUser', { id: String(user.id) }),
+  ];
+  // Both Run buttons in one task of the page: both calls are out before a question comes back and the modal blocks.
+  const runButtons = await Promise.all(cards.map((card) => card.getByTestId('run-button').elementHandle()));
+  await page.evaluate((buttons) => buttons.forEach((button) => (button as HTMLButtonElement).click()), runButtons);
+  const question = explorer.question();
+  const asked: string[] = [];
+  for (let round = 0; round < 2; round++) {
+    await expect(question).toHaveAccessibleDescription(/^Delete the (task|user) /);
+    await expect(question).toHaveCount(1);
+    const message = await question.getByTestId('question-message').innerText();
+    asked.push(message);
+    await question.getByRole('button', { name: message.includes(task.title) ? 'Decline' : 'Accept' }).click();
+    await expect(question.filter({ hasText: message }), 'answered: replaced by the next question, or closed').toHaveCount(0);
+  }
+  expect(asked.sort(), 'each asked once').toEqual([expect.stringContaining(`“${task.title}”`), expect.stringContaining(user.name)]);
+  await expect(cards[0].getByTestId('result-error')).toContainText('Not done: the user declined');
+  await expect(cards[1].getByTestId('structured-content')).toContainText(user.email);
+  expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(200);
+  expect(await restStatus(baseURL!, `/api/users/${user.id}`)).toBe(404);
 });
 
 test("a question's form is built from its requestedSchema: titles, options, defaults, checks; Accept sends it", async ({ explorer, page }, testInfo) => {

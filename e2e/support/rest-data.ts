@@ -22,9 +22,15 @@ async function post<T>(baseURL: string, path: string, body: unknown): Promise<T>
   return response.json() as Promise<T>;
 }
 
-/** A new task in the todo column; `title` gets a unique suffix so that tests running at once tell theirs apart. */
-export const createTask = (baseURL: string, title: string) =>
-  post<Task>(baseURL, '/api/tasks', { title: `${title} ${randomUUID().slice(0, 8)}` });
+/**
+ * A new task (in the todo column unless `fields` say otherwise); `title` gets a unique suffix so that tests running at
+ * once tell theirs apart.
+ */
+export const createTask = (
+  baseURL: string,
+  title: string,
+  fields: Partial<Pick<Task, 'description' | 'status' | 'assigneeId'>> = {},
+) => post<Task>(baseURL, '/api/tasks', { ...fields, title: `${title} ${randomUUID().slice(0, 8)}` });
 
 /** A new member with a unique email address. */
 export const createUser = (baseURL: string, name: string) =>
