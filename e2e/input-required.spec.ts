@@ -1,9 +1,10 @@
 // 2026-07-28 input_required round trips across instances: one shared GATEWAY_STATE_SECRET lets any instance take the
 // retry; another secret, a changed byte or a state of another call is refused and nothing is deleted.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
 import { modernHeaders, modernToolCall, postMcp, type RawAnswer } from './support/json-rpc';
+import { createTask, restStatus } from './support/rest-data';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
 const SHARED_SECRET = 'e2e-shared-state-secret-of-at-least-32-bytes';
@@ -33,16 +34,14 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-/** Creates a task of this test's own over REST on A; returns its id. */
-async function createTask(request: APIRequestContext, title: string): Promise<number> {
-  const response = await request.post(`${servers.A.baseURL}/api/tasks`, { data: { title, description: '', status: 'todo' } });
-  expect(response.status()).toBe(200);
-  return (await response.json()).id;
+/** A task of this test's own, created over REST on A; returns its id and its title (with a unique suffix). */
+async function newTask(title: string): Promise<{ id: number; title: string }> {
+  return createTask(servers.A.baseURL, title);
 }
 
 /** Whether the task still exists, read over REST on B. */
-async function taskExists(request: APIRequestContext, id: number): Promise<boolean> {
-  const status = (await request.get(`${servers.B.baseURL}/api/tasks/${id}`)).status();
+async function taskExists(id: number): Promise<boolean> {
+  const status = await restStatus(servers.B.baseURL, `/api/tasks/${id}`);
   expect([200, 404]).toContain(status);
   return status === 200;
 }
@@ -60,7 +59,7 @@ function retry(baseURL: string, id: number, requestState: string, answer: object
   return postMcp(baseURL, call, modernHeaders('tools/call', DELETE_TASK));
 }
 
-test('the official v2 client completes confirmations whose retries land on the other instance (shared secret)', async ({ request }) => {
+test('the official v2 client completes confirmations whose retries land on the other instance (shared secret)', async () => {
   const hits = { A: 0, B: 0 };
   let next: 'A' | 'B' = 'A';
   // A load balancer without stickiness: every HTTP request goes to the other instance than the one before.
@@ -80,17 +79,17 @@ test('the official v2 client completes confirmations whose retries land on the o
   });
   await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', servers.A.baseURL), { fetch: alternating }));
   try {
-    const id = await createTask(request, 'Confirm me across instances');
+    const { id, title } = await newTask('Confirm me across instances');
     const declined = await client.callTool({ name: DELETE_TASK, arguments: { params: { id } } });
     expect(declined).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('the user declined') }] });
-    expect(await taskExists(request, id)).toBe(true);
+    expect(await taskExists(id)).toBe(true);
 
     reply = 'accept';
     const accepted = await client.callTool({ name: DELETE_TASK, arguments: { params: { id } } });
     expect(accepted.isError).toBeFalsy();
-    expect(accepted.structuredContent).toMatchObject({ id, title: 'Confirm me across instances' });
-    expect(await taskExists(request, id)).toBe(false);
-    expect(questions).toEqual([expect.stringContaining('“Confirm me across instances”'), expect.stringContaining('“Confirm me across instances”')]);
+    expect(accepted.structuredContent).toMatchObject({ id, title });
+    expect(await taskExists(id)).toBe(false);
+    expect(questions).toEqual([expect.stringContaining(`“${title}”`), expect.stringContaining(`“${title}”`)]);
     // Each call was two HTTP requests (the first answer and the retry), so each reached both instances.
     expect(hits.A).toBeGreaterThanOrEqual(2);
     expect(hits.B).toBeGreaterThanOrEqual(2);
@@ -99,26 +98,26 @@ test('the official v2 client completes confirmations whose retries land on the o
   }
 });
 
-test('a raw retry on the instance with the shared secret is accepted', async ({ request }) => {
-  const id = await createTask(request, 'Minted on A, confirmed on B');
+test('a raw retry on the instance with the shared secret is accepted', async () => {
+  const { id } = await newTask('Minted on A, confirmed on B');
   const state = await askedToConfirm(servers.A.baseURL, id);
   const answer = await retry(servers.B.baseURL, id, state);
   expect(answer.message?.result).toMatchObject({ structuredContent: { id } });
-  expect(await taskExists(request, id)).toBe(false);
+  expect(await taskExists(id)).toBe(false);
 });
 
-test('an instance with another secret refuses the state (-32602) and deletes nothing', async ({ request }) => {
-  const id = await createTask(request, 'Minted on A, sent to C');
+test('an instance with another secret refuses the state (-32602) and deletes nothing', async () => {
+  const { id } = await newTask('Minted on A, sent to C');
   const state = await askedToConfirm(servers.A.baseURL, id);
   const answer = await retry(servers.C.baseURL, id, state);
   expect(answer.message?.error).toMatchObject({ code: -32602, message: expect.stringMatching(/requestState/) });
   expect(answer.text).not.toMatch(/at .+\.js:\d+/);
-  expect(await taskExists(request, id)).toBe(true);
+  expect(await taskExists(id)).toBe(true);
 });
 
-test('a forged state — one byte changed, or a state of another call — is refused and deletes nothing', async ({ request }) => {
-  const id = await createTask(request, 'Forged state target');
-  const other = await createTask(request, 'Another task');
+test('a forged state — one byte changed, or a state of another call — is refused and deletes nothing', async () => {
+  const { id } = await newTask('Forged state target');
+  const { id: other } = await newTask('Another task');
   const state = await askedToConfirm(servers.A.baseURL, id);
   const flipped = state.slice(0, -3) + (state.at(-3) === 'A' ? 'B' : 'A') + state.slice(-2);
   const forged = await retry(servers.A.baseURL, id, flipped);
@@ -131,19 +130,19 @@ test('a forged state — one byte changed, or a state of another call — is ref
   // Not a JSON string at all.
   const garbage = await retry(servers.A.baseURL, id, 'not-a-state');
   expect(garbage.message?.error).toMatchObject({ code: -32602 });
-  expect(await taskExists(request, id)).toBe(true);
-  expect(await taskExists(request, other)).toBe(true);
+  expect(await taskExists(id)).toBe(true);
+  expect(await taskExists(other)).toBe(true);
 });
 
-test('declining on the retry keeps the task; the REST door never asks', async ({ request }) => {
-  const id = await createTask(request, 'Declined on the retry');
+test('declining on the retry keeps the task; the REST door never asks', async () => {
+  const { id } = await newTask('Declined on the retry');
   const state = await askedToConfirm(servers.B.baseURL, id);
   const declined = await retry(servers.A.baseURL, id, state, { action: 'decline' });
   expect(declined.message?.result).toMatchObject({
     isError: true,
     content: [{ text: expect.stringContaining('the user declined the confirmation, so nothing was changed') }],
   });
-  expect(await taskExists(request, id)).toBe(true);
-  expect((await request.delete(`${servers.C.baseURL}/api/tasks/${id}`)).status()).toBe(200);
-  expect(await taskExists(request, id)).toBe(false);
+  expect(await taskExists(id)).toBe(true);
+  expect((await fetch(`${servers.C.baseURL}/api/tasks/${id}`, { method: 'DELETE' })).status).toBe(200);
+  expect(await taskExists(id)).toBe(false);
 });
