@@ -2,6 +2,7 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 export const eras = ['sdk-v1 (2025 era)', 'client-v2 (2026-07-28)'] as const;
 export type Era = (typeof eras)[number];
@@ -41,7 +42,7 @@ function toolOutput(result: ToolResult): ToolResult {
 }
 
 /** Changes a JSON-RPC message the server sent before the client reads it (to prove what the client checks). */
-export type Tamper = (message: { result?: Record<string, unknown> }) => void;
+type Tamper = (message: { result?: Record<string, unknown> }) => void;
 
 /** A fetch that passes each JSON or SSE-framed JSON-RPC reply through `tamper`. */
 function tamperingFetch(tamper: Tamper): typeof fetch {
@@ -99,16 +100,52 @@ export async function listenForListChanges(baseURL: string): Promise<ListenStrea
   };
 }
 
+/** A form-mode elicitation request as the server sent it (`elicitation/create` params). */
+export interface ElicitationRequest {
+  message: string;
+  requestedSchema?: Record<string, unknown>;
+}
+
+/** What the user of a test client answers: accept with the form's content, decline, or cancel. */
+export type ElicitationAnswer =
+  | { action: 'accept'; content?: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
+
+type ElicitationHandler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
+
+export interface ConnectOptions {
+  /** Sent with every HTTP request. */
+  headers?: Record<string, string>;
+  tamper?: Tamper;
+  /**
+   * Makes the client one that can be asked: it declares the elicitation capability (form mode) and answers each
+   * `elicitation/create` with this (over the session in the 2025 era, through `input_required` on 2026-07-28).
+   * Without it the client declares no capability, as a plain client does.
+   */
+  elicit?: ElicitationHandler;
+}
+
 export async function connect(
   era: Era,
   baseURL: string,
-  { headers = {}, tamper }: { headers?: Record<string, string>; tamper?: Tamper } = {},
+  { headers = {}, tamper, elicit }: ConnectOptions = {},
 ): Promise<GatewayClient> {
   const url = new URL('/api/mcp', baseURL);
-  const client =
-    era === 'sdk-v1 (2025 era)'
-      ? new ClientV1({ name: 'e2e-v1', version: '1.0.0' })
-      : new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const capabilities = elicit ? { elicitation: { form: {} } } : {};
+  const answer = async (request: { params: ElicitationRequest }) => elicit!(request.params);
+  let client: ClientV1 | ClientV2;
+  if (era === 'sdk-v1 (2025 era)') {
+    const v1 = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, { capabilities });
+    if (elicit) v1.setRequestHandler(ElicitRequestSchema, answer);
+    client = v1;
+  } else {
+    const v2 = new ClientV2(
+      { name: 'e2e-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities },
+    );
+    if (elicit) v2.setRequestHandler('elicitation/create', answer);
+    client = v2;
+  }
   const transportOptions = { requestInit: { headers }, ...(tamper ? { fetch: tamperingFetch(tamper) } : {}) };
   const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
