@@ -21,7 +21,7 @@ export function testControllers() {
   };
 }
 
-/** Standalone test tools: the conformance suite's tools with flat arguments, and GATEWAY_BENCHMARK_TOOLS generated ones. */
+/** Standalone test tools: the conformance suite's with flat arguments, and GATEWAY_BENCHMARK_TOOLS generated ones. */
 export function testTools() {
   const { conformanceFixtures, benchmarkExtraTools } = config();
   return [...(conformanceFixtures ? conformanceTools : []), ...generatedBenchTools(benchmarkExtraTools)];

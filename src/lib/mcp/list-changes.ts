@@ -23,7 +23,7 @@ type GlobalWithBus = typeof globalThis & { [busKey]?: ServerEventBus };
  */
 function listChangeBus(): ServerEventBus {
   const scope = globalThis as GlobalWithBus;
-  scope[busKey] ??= new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener failed:', error));
+  scope[busKey] ??= new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener:', error));
   return scope[busKey];
 }
 
@@ -45,7 +45,11 @@ type McpRouteHandler = (req: Request) => Promise<Response>;
  * the subscription with what the gateway's capabilities can deliver, keeps the stream alive and ends it gracefully
  * at shutdown.
  */
-export function withListenStreams(handler: McpRouteHandler, gateway: GatewayServer, serverInfo: Implementation): McpRouteHandler {
+export function withListenStreams(
+  handler: McpRouteHandler,
+  gateway: GatewayServer,
+  serverInfo: Implementation,
+): McpRouteHandler {
   const listen = createMcpHandler(
     () => {
       const server = new McpServer(serverInfo, gateway.serverOptions);

@@ -70,7 +70,7 @@ export default class ConformanceController {
 
   @operation({
     summary: 'Reconnection',
-    description: 'Closes its response stream before it answers: the client reconnects with Last-Event-ID to get the answer.',
+    description: 'Closes its response stream before it answers: the client reconnects with Last-Event-ID for it.',
     'x-tool': { name: 'test_reconnection' },
   })
   @get('reconnection')

@@ -1,5 +1,11 @@
 // MCP conformance fixtures that are not procedures: resources, prompts, completion, tools with flat arguments.
-import { acceptedContent, completable, inputRequired, type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  completable,
+  inputRequired,
+  type McpServer,
+  ResourceTemplate,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { standardTool } from '@/lib/tools';
 import ConformanceInputService from './conformance-input-service';
@@ -33,7 +39,8 @@ const jsonSchema2020Tool = standardTool({
     })
     .superRefine((input, ctx) => {
       const needed = input.contactMethod === 'phone' ? 'phone' : 'email';
-      if (input[needed] === undefined) ctx.addIssue({ code: 'custom', path: [needed], message: `${needed} is required` });
+      if (input[needed] !== undefined) return;
+      ctx.addIssue({ code: 'custom', path: [needed], message: `${needed} is required` });
     })
     .meta(CONTACT_RULE),
   execute: (input) => input,

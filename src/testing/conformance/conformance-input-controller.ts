@@ -1,22 +1,31 @@
-// The conformance suite's fixtures that ask the MCP client for input (askClient) or change lists, as ordinary procedures.
+// The conformance suite's fixtures that ask the MCP client for input (askClient) or announce list changes.
 import { get, operation, prefix, procedure } from 'vovk';
 import ConformanceInputService from './conformance-input-service';
 import ConformanceService, { textResponse } from './conformance-service';
 
 /** The `@operation` of a fixture: the tool name the suite calls, and what it does. */
-const fixture = (name: string, summary: string, description: string) => operation({ summary, description, 'x-tool': { name } });
+const fixture = (name: string, summary: string, description: string) =>
+  operation({ summary, description, 'x-tool': { name } });
 
 @prefix('conformance/input')
 export default class ConformanceInputController {
-  @fixture('test_input_required_result_elicitation', 'Elicitation round trip', 'Asks the user for their name, then greets them.')
+  @fixture(
+    'test_input_required_result_elicitation',
+    'Elicitation round trip',
+    'Asks the user for their name, then greets them.',
+  )
   @get('elicitation')
   static elicitation = procedure().handle(() => textResponse(ConformanceInputService.greet()));
 
-  @fixture('test_input_required_result_sampling', 'Sampling round trip', "Asks the client's model for the capital of France.")
+  @fixture(
+    'test_input_required_result_sampling',
+    'Sampling round trip',
+    "Asks the client's model for the capital of France.",
+  )
   @get('sampling')
   static sampling = procedure().handle(() => textResponse(ConformanceInputService.askCapital()));
 
-  @fixture('test_input_required_result_list_roots', 'Roots round trip', "Asks the client for its roots and names them.")
+  @fixture('test_input_required_result_list_roots', 'Roots round trip', 'Asks the client for its roots and names them.')
   @get('list-roots')
   static listRoots = procedure().handle(() => textResponse(ConformanceInputService.listRoots()));
 
@@ -63,7 +72,7 @@ export default class ConformanceInputController {
   @fixture(
     'test_missing_capability',
     'Needs sampling',
-    "Asks the client's model whatever the client declared: without the sampling capability the call is refused (-32021).",
+    "Asks the client's model whatever the client declared: without sampling the call is refused (-32021).",
   )
   @get('missing-capability')
   static missingCapability = procedure().handle(() => textResponse(ConformanceInputService.sampleRegardless()));

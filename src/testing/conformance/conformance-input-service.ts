@@ -12,8 +12,10 @@ function form(properties: FormFields): FormSchema {
   return { type: 'object', properties, required: Object.keys(properties) };
 }
 
-const askName = (message: string) => inputRequest.elicit({ message, requestedSchema: form({ name: { type: 'string' } }) });
-const askConfirmation = () => inputRequest.elicit({ message: 'Please confirm', requestedSchema: form({ ok: { type: 'boolean' } }) });
+const askName = (message: string) =>
+  inputRequest.elicit({ message, requestedSchema: form({ name: { type: 'string' } }) });
+const askConfirmation = () =>
+  inputRequest.elicit({ message: 'Please confirm', requestedSchema: form({ ok: { type: 'boolean' } }) });
 const askModel = (text: string, maxTokens: number) =>
   inputRequest.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens });
 
@@ -86,7 +88,8 @@ export default class ConformanceInputService {
         requestedSchema: form({ color: { type: 'string' } }),
       }),
     });
-    return `${acceptedText(step1, 'name') ?? 'Someone'} likes ${acceptedText(step2, 'color') ?? 'no color in particular'}`;
+    const name = acceptedText(step1, 'name') ?? 'Someone';
+    return `${name} likes ${acceptedText(step2, 'color') ?? 'no color in particular'}`;
   }
 
   /** Asks only what the client declared it can answer; nothing at all when it declared none of the three. */
@@ -95,7 +98,7 @@ export default class ConformanceInputService {
     if (clientCan('elicitation')) requests.user_name = askName('What is your name?');
     if (clientCan('sampling')) requests.greeting = askModel('Generate a greeting', 50);
     if (clientCan('roots')) requests.client_roots = inputRequest.listRoots();
-    if (!Object.keys(requests).length) return 'This client declared none of elicitation, sampling and roots: nothing was asked';
+    if (!Object.keys(requests).length) return 'The client declared none of elicitation, sampling, roots: nothing asked';
     const answers = askClient(requests);
     return Object.entries(answers)
       .map(([key, answer]) => `${key}: ${described(answer)}`)
