@@ -21,6 +21,7 @@ const TEST_ROUTES = [
   ['GET', '/api/fixture/memory'],
   ['GET', '/api/fixture/throw'],
   ['GET', '/api/conformance/simple-text'],
+  ['GET', '/api/conformance/input/elicitation'],
   ['GET', '/api/bench/image?mib=1'],
   ['POST', '/api/bench/mcp'],
 ] as const;
@@ -64,7 +65,12 @@ test.describe('the production build, started by `npm start` with every test swit
   });
 
   test('has no test-only code in its bundle (.next), unlike the test build (.next-test)', () => {
-    for (const marker of ['fixture secret: database password is hunter2', 'This is a simple text response for testing.']) {
+    const markers = [
+      'fixture secret: database password is hunter2',
+      'This is a simple text response for testing.',
+      'Step 2: What is your favorite color?',
+    ];
+    for (const marker of markers) {
       expect(filesContaining('.next', marker), marker).toEqual([]);
       expect(filesContaining('.next-test', marker).length, marker).toBeGreaterThan(0);
     }
@@ -99,7 +105,7 @@ test.describe('an invalid configuration stops the start', () => {
     ['DATABASE_URL', 'mysql://db/gateway', 'expected a PostgreSQL URL'],
   ].entries()) {
     test(`${name}=${value}: exit code 1 and a message naming the variable`, async () => {
-      const { code, output } = await startExpectingExit({ [name]: value }, e2ePort + 51 + index);
+      const { code, output } = await startExpectingExit({ [name]: value }, e2ePort + 46 + index);
       expect(code).toBe(1);
       expect(output).toContain(`${name}="${value}": ${expects}`);
       expect(output).toContain('The gateway did not start');

@@ -1,9 +1,11 @@
 // Graceful shutdown on a real `next start`: on SIGTERM requests in flight finish, later ones get 503 + Connection: close,
-// board streams end with a reconnect line (the page reconnects at once), the store closes, the process exits 0.
+// board streams end with a reconnect line (the page reconnects at once), MCP listen streams end with their closing
+// result, the store closes, the process exits 0.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase } from '../test/support/databases';
 import { mcpHeaders, toolCall } from './support/json-rpc';
+import { type ListenStream, listenForListChanges } from './support/mcp';
 import { attempt, openBoardStream, type Outcome, tally, waitForLog, writeFigures } from './support/reliability';
 import { e2ePort, startServer } from './support/server';
 
@@ -12,16 +14,19 @@ const IN_FLIGHT = 20;
 /** Each slow request waits this long (plus 20 ms per request), so that all are still running at the signal. */
 const SLOW_MS = 2000;
 
-test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + Connection: close, streams get "reconnect", exit 0 within the grace', async () => {
+test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + Connection: close, streams get "reconnect", MCP listen streams end gracefully, exit 0 within the grace', async () => {
   test.setTimeout(60_000);
   const server = await startServer(e2ePort + 51, { SHUTDOWN_GRACE_MS: String(GRACE_MS) }, 'test-results/shutdown-server.log');
   const base = server.baseURL;
+  let listener: ListenStream | undefined;
   try {
     // Every route used below answers once before the load, so that none is still loading at the signal.
     expect((await attempt(`${base}/api/fixture/slow?ms=0`)).status).toBe(200);
     expect((await attempt(`${base}/api/users`)).status).toBe(200);
     expect((await attempt(`${base}/api/mcp`, { method: 'POST', headers: mcpHeaders, body: JSON.stringify(toolCall(1, 'sum_numbers', { a: 1, b: 2 })) })).status).toBe(200);
     const streams = await Promise.all([openBoardStream(base), openBoardStream(base)]);
+    listener = await listenForListChanges(base);
+    expect(listener.honored).toMatchObject({ toolsListChanged: true });
 
     const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) => attempt(`${base}/api/fixture/slow?ms=${SLOW_MS + i * 20}`));
     // The signal comes once the server is handling every one of them.
@@ -56,6 +61,8 @@ test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + C
       expect(stream.events.at(-1)).toEqual({ type: 'reconnect' });
       expect(stream.events[0].type).toBe('board');
     }
+    // Not cut off when the process exits: the gateway sends the closing result of subscriptions/listen first.
+    expect(await listener.closed).toBe('graceful');
 
     const exit = await server.exited;
     const shutdownMs = Math.round(performance.now() - signalledAt);
@@ -73,11 +80,13 @@ test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + C
       duringShutdown: tally(later),
       afterExit: afterExit.error,
       boardStreamsEndedWithReconnect: streams.length,
+      listenStreamsEndedGracefully: 1,
       exitCode: exit.code,
       shutdownMs,
       longestRequestMs: SLOW_MS + (IN_FLIGHT - 1) * 20,
     });
   } finally {
+    await listener?.close();
     await server.stop();
   }
 });

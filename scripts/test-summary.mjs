@@ -1,4 +1,5 @@
-// Prints one closing line "N passed, N failed" over the vitest, Playwright and conformance reports; exits 1 if any failed.
+// Prints one closing line "N passed, N failed" over the vitest, Playwright and conformance reports (each conformance
+// run on a line of its own); exits 1 if any failed.
 import fs from 'node:fs';
 
 function counts(file) {
@@ -11,13 +12,14 @@ function counts(file) {
     const { expected, unexpected, flaky, skipped } = report.stats;
     return { passed: expected, failed: unexpected + flaky, skipped };
   }
-  return { passed: report.passed, failed: report.failed, skipped: 0 };
+  return { passed: report.passed, failed: report.failed, skipped: 0, runs: report.runs };
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const file of process.argv.slice(2)) {
-  const { passed, failed, skipped, missing } = counts(file);
+  const { passed, failed, skipped, missing, runs } = counts(file);
   console.log(`${file}: ${missing ? 'no report (the run did not finish)' : `${passed} passed, ${failed} failed, ${skipped} skipped`}`);
+  for (const [name, run] of Object.entries(runs ?? {})) console.log(`  ${name}: ${run.line}`);
   total.passed += passed;
   total.failed += failed;
   total.skipped += skipped;

@@ -64,6 +64,42 @@ function tamperingFetch(tamper: Tamper): typeof fetch {
   };
 }
 
+/** The list-changed notifications a listen stream may carry. */
+const LIST_CHANGED = [
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+] as const;
+
+/** A `subscriptions/listen` stream of the v2 client (2026-07-28) asking for every list change. */
+export interface ListenStream {
+  /** What the gateway agreed to send (its acknowledgement). */
+  honored: Record<string, unknown>;
+  /** The list-changed notifications received so far, in order. */
+  received: string[];
+  /** How the stream ended: `graceful` when the gateway ended it with the closing result (as at shutdown). */
+  closed: Promise<'local' | 'graceful' | 'remote'>;
+  close(): Promise<void>;
+}
+
+/** Opens a listen stream with the official v2 client pinned to 2026-07-28; resolves once the gateway acknowledged it. */
+export async function listenForListChanges(baseURL: string): Promise<ListenStream> {
+  const client = new ClientV2({ name: 'e2e-listener', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new TransportV2(new URL('/api/mcp', baseURL)));
+  const received: string[] = [];
+  for (const method of LIST_CHANGED) client.setNotificationHandler(method, () => void received.push(method));
+  const subscription = await client.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+  return {
+    honored: subscription.honoredFilter,
+    received,
+    closed: subscription.closed,
+    close: async () => {
+      await subscription.close();
+      await client.close();
+    },
+  };
+}
+
 /** A form-mode elicitation request as the server sent it (`elicitation/create` params). */
 export interface ElicitationRequest {
   message: string;

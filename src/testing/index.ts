@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { generatedBenchTools } from './bench/bench-tools';
 import BenchController from './bench/bench-controller';
 import ConformanceController from './conformance/conformance-controller';
+import ConformanceInputController from './conformance/conformance-input-controller';
 import { conformanceTools, registerConformanceFixtures } from './conformance/conformance-fixtures';
 import FixtureController from './fixture/fixture-controller';
 
@@ -15,12 +16,12 @@ export function testControllers() {
   const { conformanceFixtures, benchmark } = config();
   return {
     FixtureController,
-    ...(conformanceFixtures ? { ConformanceController } : {}),
+    ...(conformanceFixtures ? { ConformanceController, ConformanceInputController } : {}),
     ...(benchmark ? { BenchController } : {}),
   };
 }
 
-/** Standalone test tools: the conformance suite's JSON Schema 2020-12 tool, and GATEWAY_BENCHMARK_TOOLS generated ones. */
+/** Standalone test tools: the conformance suite's with flat arguments, and GATEWAY_BENCHMARK_TOOLS generated ones. */
 export function testTools() {
   const { conformanceFixtures, benchmarkExtraTools } = config();
   return [...(conformanceFixtures ? conformanceTools : []), ...generatedBenchTools(benchmarkExtraTools)];

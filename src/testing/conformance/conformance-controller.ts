@@ -1,8 +1,6 @@
 // The MCP conformance suite's fixture tools as ordinary procedures, formatted by our formatter (test build, MCP_CONFORMANCE=1).
 import { get, operation, prefix, procedure } from 'vovk';
-import ConformanceService from './conformance-service';
-
-const textResponse = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/plain' } });
+import ConformanceService, { textResponse } from './conformance-service';
 
 @prefix('conformance')
 export default class ConformanceController {
@@ -70,33 +68,20 @@ export default class ConformanceController {
     return textResponse('Tool with progress executed successfully');
   });
 
+  @operation({
+    summary: 'Reconnection',
+    description: 'Closes its response stream before it answers: the client reconnects with Last-Event-ID for it.',
+    'x-tool': { name: 'test_reconnection' },
+  })
+  @get('reconnection')
+  static reconnection = procedure().handle(async () => {
+    await ConformanceService.closeStreamMidCall();
+    return textResponse('The answer after the stream was closed');
+  });
+
   @operation({ summary: 'Error', description: 'Always throws an error.', 'x-tool': { name: 'test_error_handling' } })
   @get('error')
   static errorHandling = procedure().handle(() => {
     throw new Error('This tool intentionally returns an error for testing');
   });
-
-  @operation({ summary: 'Sampling', description: 'Would ask the client to sample an LLM.', 'x-tool': { name: 'test_sampling' } })
-  @get('sampling')
-  static sampling = procedure().handle(() => ConformanceService.refuseServerToClientRequest('Sampling'));
-
-  @operation({ summary: 'Elicitation', description: 'Would ask the user for input.', 'x-tool': { name: 'test_elicitation' } })
-  @get('elicitation')
-  static elicitation = procedure().handle(() => ConformanceService.refuseServerToClientRequest('Elicitation'));
-
-  @operation({
-    summary: 'Elicitation with defaults',
-    description: 'Would ask the user for input with default values (SEP-1034).',
-    'x-tool': { name: 'test_elicitation_sep1034_defaults' },
-  })
-  @get('elicitation-defaults')
-  static elicitationDefaults = procedure().handle(() => ConformanceService.refuseServerToClientRequest('Elicitation'));
-
-  @operation({
-    summary: 'Elicitation with enums',
-    description: 'Would ask the user to pick from enums (SEP-1330).',
-    'x-tool': { name: 'test_elicitation_sep1330_enums' },
-  })
-  @get('elicitation-enums')
-  static elicitationEnums = procedure().handle(() => ConformanceService.refuseServerToClientRequest('Elicitation'));
 }

@@ -1,22 +1,79 @@
-// MCP conformance fixtures that are not tools (resources, prompts, completion, a JSON Schema 2020-12 tool).
-import { completable, type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+// MCP conformance fixtures that are not procedures: resources, prompts, completion, tools with flat arguments.
+import {
+  acceptedContent,
+  completable,
+  inputRequired,
+  type McpServer,
+  ResourceTemplate,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { standardTool } from '@/lib/tools';
-import ConformanceService from './conformance-service';
+import ConformanceInputService from './conformance-input-service';
+import ConformanceService, { textResponse } from './conformance-service';
 
 const Address = z
   .object({ street: z.string().optional(), city: z.string().optional() })
-  .meta({ id: 'address', description: 'A postal address' });
+  .meta({ id: 'address', $anchor: 'addressDef', description: 'A postal address' });
+
+/**
+ * How to reach the person: phone or e-mail, and the one `contactMethod` names (e-mail unless it says phone). The JSON
+ * Schema keywords (SEP-2106: allOf/anyOf, if/then/else) say it to clients; the refinement makes the tool enforce it.
+ */
+const CONTACT_RULE = {
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
+};
 
 const jsonSchema2020Tool = standardTool({
   name: 'json_schema_2020_12_tool',
   description: 'Tool with JSON Schema 2020-12 features',
-  inputSchema: z.strictObject({ name: z.string().optional(), address: Address.optional() }),
+  inputSchema: z
+    .strictObject({
+      name: z.string().optional(),
+      address: Address.optional(),
+      contactMethod: z.enum(['phone', 'email']).optional(),
+      phone: z.string().optional(),
+      email: z.string().optional(),
+    })
+    .superRefine((input, ctx) => {
+      const needed = input.contactMethod === 'phone' ? 'phone' : 'email';
+      if (input[needed] !== undefined) return;
+      ctx.addIssue({ code: 'custom', path: [needed], message: `${needed} is required` });
+    })
+    .meta(CONTACT_RULE),
   execute: (input) => input,
 });
 
-/** Conformance-only standalone tools; the gateway formats them like every other tool. */
-export const conformanceTools = [jsonSchema2020Tool];
+/** A tool with an argument clients also send as a header (SEP-2243 `x-mcp-header`); the SDK checks the two agree. */
+const customHeaderTool = standardTool({
+  name: 'test_custom_header_tool',
+  description: 'Echoes a greeting that clients also send in the Mcp-Param-Greeting header.',
+  inputSchema: z.strictObject({
+    greeting: z.string().meta({ description: 'A greeting', 'x-mcp-header': 'Greeting' }),
+  }),
+  execute: ({ greeting }) => textResponse(greeting),
+});
+
+/** The 2025 sampling fixture: its argument is a top-level `prompt` (a procedure's would sit under `query`/`body`). */
+const samplingTool = standardTool({
+  name: 'test_sampling',
+  description: "Sends the prompt to the client's model (sampling) and returns its answer.",
+  inputSchema: z.strictObject({ prompt: z.string().meta({ description: 'The prompt to send to the LLM' }) }),
+  execute: ({ prompt }) => textResponse(ConformanceInputService.sample(prompt)),
+});
+
+/** The 2025 elicitation fixture: asks the user for a username and an e-mail address with the given message. */
+const elicitationTool = standardTool({
+  name: 'test_elicitation',
+  description: 'Asks the user for a username and an e-mail address (elicitation) and returns their answer.',
+  inputSchema: z.strictObject({ message: z.string().meta({ description: 'The message to show the user' }) }),
+  execute: ({ message }) => textResponse(ConformanceInputService.askContact(message)),
+});
+
+/** Conformance-only standalone tools; the gateway formats and runs them like every other tool. */
+export const conformanceTools = [jsonSchema2020Tool, customHeaderTool, samplingTool, elicitationTool];
 
 function registerResources(server: McpServer): void {
   server.registerResource(
@@ -52,6 +109,13 @@ function registerResources(server: McpServer): void {
   server.server.setRequestHandler('resources/subscribe', () => ({}));
   server.server.setRequestHandler('resources/unsubscribe', () => ({}));
 }
+
+/** The answer `test_input_required_result_prompt` asks for, and the question. */
+const PROMPT_CONTEXT = z.object({ context: z.string() });
+const PROMPT_CONTEXT_QUESTION = inputRequired.elicit({
+  message: 'What context should the prompt use?',
+  requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
+});
 
 function registerPrompts(server: McpServer): void {
   server.registerPrompt('test_simple_prompt', { description: 'A simple prompt without arguments' }, () => ({
@@ -94,6 +158,16 @@ function registerPrompts(server: McpServer): void {
       { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
     ],
   }));
+  // A prompt is no tool call, so askClient does not serve it: the SDK's builders ask directly (no requestState needed).
+  server.registerPrompt(
+    'test_input_required_result_prompt',
+    { description: 'A prompt that first asks the user what context to use (input_required)' },
+    (ctx) => {
+      const answer = acceptedContent(ctx.mcpReq.inputResponses, 'user_context', PROMPT_CONTEXT);
+      if (!answer) return inputRequired({ inputRequests: { user_context: PROMPT_CONTEXT_QUESTION } });
+      return { messages: [{ role: 'user', content: { type: 'text', text: `Use this context: ${answer.context}` } }] };
+    },
+  );
 }
 
 /** Registers the resources, prompts and completions the conformance suite reads. */

@@ -1,5 +1,4 @@
 // What the MCP conformance fixtures return: tiny media, fixed texts, and the MCP-context side effects (logs, progress).
-import { HttpException, HttpStatus } from 'vovk';
 import { currentToolCall } from '@/lib/request-context';
 
 /** A 1×1 PNG and a silent, empty WAV: the smallest valid media for the suite's image and audio checks. */
@@ -7,6 +6,9 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8D
 const WAV_EMPTY = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A text/plain response: the formatter makes it one text item, as the suite expects. */
+export const textResponse = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/plain' } });
 
 export default class ConformanceService {
   static readonly pngBase64 = PNG_1X1;
@@ -28,6 +30,15 @@ export default class ConformanceService {
     }
   }
 
+  /**
+   * Closes the SSE stream of the call (possible on a 2025-era session that keeps its events), then waits a moment: the
+   * client gets the answer by reconnecting with Last-Event-ID (SEP-1699). Elsewhere the answer simply follows.
+   */
+  static async closeStreamMidCall(): Promise<void> {
+    currentToolCall()?.mcp.http?.closeSSE?.();
+    await pause(100);
+  }
+
   /** Reports progress 0, 50, 100 of 100 when the client sent a progress token. */
   static async reportProgress(): Promise<void> {
     const mcp = currentToolCall()?.mcp;
@@ -38,13 +49,5 @@ export default class ConformanceService {
         await mcp?.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total: 100 } });
       }
     }
-  }
-
-  /** Sampling and elicitation need a server-to-client request that a stateless gateway cannot receive the answer to. */
-  static refuseServerToClientRequest(what: string): never {
-    throw new HttpException(
-      HttpStatus.NOT_IMPLEMENTED,
-      `${what} needs a server-to-client request, which this stateless gateway cannot complete`,
-    );
   }
 }

@@ -1,0 +1,69 @@
+// Tells open `subscriptions/listen` streams (2026-07-28) that a list of the gateway changed: tools, prompts, resources.
+import {
+  type AuthInfo,
+  createMcpHandler,
+  type Implementation,
+  InMemoryServerEventBus,
+  McpServer,
+  type ServerEventBus,
+} from '@modelcontextprotocol/server';
+import { onShutdown } from '@/lib/lifecycle';
+import type { GatewayServer } from './gateway-server';
+
+/** A list a client can be told has changed (it then lists it again). */
+export type ChangingList = 'tools' | 'prompts' | 'resources';
+
+const busKey = Symbol.for('vovk-gateway.list-changes');
+type GlobalWithBus = typeof globalThis & { [busKey]?: ServerEventBus };
+
+/**
+ * The change events of this process: the listen streams subscribe to it, {@link announceListChanged} publishes on it.
+ * One per process (every route bundle has its own copy of this module). In memory: a change reaches the streams of
+ * the instance where it was announced, which is every instance when each of them makes the change itself.
+ */
+function listChangeBus(): ServerEventBus {
+  const scope = globalThis as GlobalWithBus;
+  scope[busKey] ??= new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener:', error));
+  return scope[busKey];
+}
+
+/**
+ * Sends `notifications/<list>/list_changed` on every open listen stream that asked for it. Call it after changing
+ * what the gateway serves; with no stream open it costs a look at an empty set.
+ */
+export function announceListChanged(list: ChangingList): void {
+  listChangeBus().publish({ kind: `${list}_list_changed` });
+}
+
+/** A request handler of the MCP route. */
+type McpRouteHandler = (req: Request) => Promise<Response>;
+
+/**
+ * Serves `subscriptions/listen` (2026-07-28) with the SDK's own handler over the gateway's change bus, and every other
+ * request with `handler`. mcp-handler would serve listen streams too, but over a bus of its own that nothing can
+ * publish on. The SDK handler validates the request (headers, `_meta`, version) as for any other method, acknowledges
+ * the subscription with what the gateway's capabilities can deliver, keeps the stream alive and ends it gracefully
+ * at shutdown.
+ */
+export function withListenStreams(
+  handler: McpRouteHandler,
+  gateway: GatewayServer,
+  serverInfo: Implementation,
+): McpRouteHandler {
+  const listen = createMcpHandler(
+    () => {
+      const server = new McpServer(serverInfo, gateway.serverOptions);
+      gateway.setup(server);
+      return server;
+    },
+    { bus: listChangeBus(), legacy: 'reject' },
+  );
+  onShutdown(() => void listen.close());
+  return (req) => {
+    // 2026-07-28 requests name their method in a header (checked against the body by the SDK): no body parse here.
+    if (req.method !== 'POST' || req.headers.get('mcp-method') !== 'subscriptions/listen') return handler(req);
+    // The guards put the verified token there, as mcp-handler reads it.
+    const { auth } = req as Request & { auth?: AuthInfo };
+    return listen.fetch(req, auth ? { authInfo: auth } : undefined);
+  };
+}
