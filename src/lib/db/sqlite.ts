@@ -62,6 +62,11 @@ export class SqliteDriver implements SqlDriver {
     return this.transaction('BEGIN IMMEDIATE', work);
   }
 
+  /** Like `write` (SQLite has one writer anyway), without telling the change listeners. */
+  record<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.transaction('BEGIN IMMEDIATE', work, { quiet: true });
+  }
+
   onChange(listener: () => void): () => void {
     const remove = this.feed.add(listener);
     this.poller ??= this.pollOtherProcesses();
@@ -89,14 +94,14 @@ export class SqliteDriver implements SqlDriver {
     return [];
   };
 
-  private transaction<T>(begin: string, work: (query: Query) => Promise<T>): Promise<T> {
+  private transaction<T>(begin: string, work: (query: Query) => Promise<T>, { quiet = false } = {}): Promise<T> {
     return inTurn(async () => {
       const before = this.changesSoFar.get();
       this.db.exec(begin);
       try {
         const result = await work(this.query);
         this.db.exec('COMMIT');
-        if (this.changesSoFar.get() !== before) this.feed.emit();
+        if (!quiet && this.changesSoFar.get() !== before) this.feed.emit();
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
