@@ -1,12 +1,15 @@
-// MCP door: the registry's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
+// MCP door: the registry's tools over Streamable HTTP (both protocol eras): statelessly by mcp-handler, and in sessions
+// for 2025-era clients that start one (server-to-client requests such as elicitation need one).
 import { createMcpHandler } from 'mcp-handler';
 import { GATEWAY_NAME, GATEWAY_VERSION } from '@/lib/about';
 import { config } from '@/lib/config';
+import { store } from '@/lib/db/store';
 import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
+import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions } = config();
 const gateway = createGatewayServer(gatewayModules, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
@@ -14,14 +17,9 @@ const gateway = createGatewayServer(gatewayModules, {
   stateSecret,
   confirmDestructive,
 });
+const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
-const handler = guarded(
-  createMcpHandler(gateway.setup, {
-    serverInfo: { name: GATEWAY_NAME, version: GATEWAY_VERSION },
-    onEvent: noteCalledTool,
-    ...gateway.serverOptions,
-  }),
-  'mcp',
-);
+const stateless = createMcpHandler(gateway.setup, { serverInfo, onEvent: noteCalledTool, ...gateway.serverOptions });
+const handler = guarded(withSessionLane(stateless, { gateway, serverInfo, sessions, maxBodyBytes: mcpMaxBodyBytes, store: store() }), 'mcp');
 
 export { handler as GET, handler as POST, handler as DELETE };
