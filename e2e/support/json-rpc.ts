@@ -54,3 +54,38 @@ export const toolCall = (id: number, name: string, args: unknown = {}) => ({
   method: 'tools/call',
   params: { name, arguments: args },
 });
+
+/** One server-sent event of an MCP stream: its id, and its data as a JSON-RPC message (none for priming events). */
+export interface StreamEvent {
+  id?: string;
+  message?: { id?: number | string; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
+}
+
+/**
+ * Reads the SSE events of `response` until one satisfies `until` (returned with those before it), or the stream ends.
+ * The body is left as it is: cancel it (or abort the request) to disconnect.
+ */
+export async function readEvents(response: Response, until: (event: StreamEvent) => boolean): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return events;
+      buffered += value;
+      const blocks = buffered.split('\n\n');
+      buffered = blocks.pop()!;
+      for (const block of blocks) {
+        const field = (name: string) => block.match(new RegExp(`^${name}: ?(.*)$`, 'm'))?.[1];
+        const data = field('data');
+        const event: StreamEvent = { id: field('id'), message: data ? JSON.parse(data) : undefined };
+        if (event.id === undefined && event.message === undefined) continue; // a keep-alive comment
+        events.push(event);
+        if (until(event)) return events;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -2,6 +2,7 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 export const eras = ['sdk-v1 (2025 era)', 'client-v2 (2026-07-28)'] as const;
 export type Era = (typeof eras)[number];
@@ -80,5 +81,71 @@ export async function connect(
     listTools: async () => (await client.listTools()).tools as never,
     callTool: async (name, args = {}) => toolOutput((await client.callTool({ name, arguments: args })) as ToolResult),
     close: () => client.close(),
+  };
+}
+
+/**
+ * A fetch that sends each request to the next of `baseURLs` in turn (same path and query), as a load balancer without
+ * sticky sessions would; `sent` records where each went, as `METHOD port`.
+ */
+export function alternatingFetch(baseURLs: string[]): typeof fetch & { sent: string[] } {
+  let next = 0;
+  const sent: string[] = [];
+  const alternating = (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const target = new URL(`${url.pathname}${url.search}`, baseURLs[next++ % baseURLs.length]);
+    sent.push(`${init?.method ?? 'GET'} ${target.port}`);
+    return fetch(target, init);
+  };
+  return Object.assign(alternating, { sent }) as typeof fetch & { sent: string[] };
+}
+
+/** How a user answers a confirmation: yes, no, or closing the dialog. */
+export type ConfirmationAnswer = 'accept' | 'decline' | 'cancel';
+
+/** A 2025-era client (SDK v1) on a session of the gateway. */
+export interface SessionClient {
+  client: ClientV1;
+  transport: TransportV1;
+  /** The session's id (`Mcp-Session-Id`). */
+  sessionId: string;
+  /** Every question the server asked through elicitation, in order. */
+  questions: string[];
+  /** Where each HTTP request went, when it spreads them over several servers. */
+  sent: string[];
+  /** Ends the session (DELETE) and closes the client. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects an SDK v1 client, which starts a session. With `answer` it declares the elicitation capability and answers
+ * each question with it; with several `baseURLs` its requests alternate between them.
+ */
+export async function connectSession(
+  baseURLs: string[],
+  { answer, headers = {} }: { answer?: () => ConfirmationAnswer; headers?: Record<string, string> } = {},
+): Promise<SessionClient> {
+  const client = new ClientV1({ name: 'e2e-session', version: '1.0.0' }, answer ? { capabilities: { elicitation: {} } } : {});
+  const questions: string[] = [];
+  if (answer) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      questions.push(request.params.message);
+      const action = answer();
+      return action === 'accept' ? { action, content: { confirm: true } } : { action };
+    });
+  }
+  const fetch = baseURLs.length > 1 ? alternatingFetch(baseURLs) : undefined;
+  const transport = new TransportV1(new URL('/api/mcp', baseURLs[0]), { requestInit: { headers }, ...(fetch ? { fetch } : {}) });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    sessionId: transport.sessionId!,
+    questions,
+    sent: fetch?.sent ?? [],
+    close: async () => {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
   };
 }

@@ -12,6 +12,18 @@ import type { SessionEventLog, SessionEventStore } from './session-events';
 
 /** How long (ms) a client waits before it reconnects a stream the server closed (SSE `retry`). */
 const RECONNECT_AFTER_MS = 1000;
+/** An SSE comment: clients skip it. */
+const STREAM_OPENED = new TextEncoder().encode(': open\n\n');
+
+/**
+ * An SSE answer that starts with a comment, so that its headers reach the client at once: Next.js sends them with the
+ * first bytes of the body, and a standalone GET stream may carry nothing for a long time (its first keep-alive: 15 s).
+ */
+function openedAtOnce(response: Response): Response {
+  if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
+  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(STREAM_OPENED) }));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 
 interface HeldSession {
   readonly id: string;
@@ -148,7 +160,7 @@ export class LocalSessions {
       this.settle(session);
       throw error;
     }
-    return whenBodyEnds(response, () => this.settle(session));
+    return whenBodyEnds(openedAtOnce(response), () => this.settle(session));
   }
 
   /** A request of `session` was answered: with none left it closes when draining, or after the idle time. */

@@ -78,6 +78,8 @@ export class SessionRelay {
     private readonly messaging: SqlMessaging,
     private readonly directory: SessionDirectory,
     private readonly serveRelayed: ServeRelayed,
+    /** How long the owner may take to start answering before it is asked whether it still runs. */
+    private readonly headTimeoutMs = HEAD_TIMEOUT_MS,
   ) {}
 
   /** Listens for relayed messages; `listening` runs each time the LISTEN connection is (re)established. */
@@ -134,7 +136,7 @@ export class SessionRelay {
   private async withinHeadTimeout(r: string, answer: Promise<Response>): Promise<Response> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), HEAD_TIMEOUT_MS);
+      timer = setTimeout(() => resolve('late'), this.headTimeoutMs);
     });
     const first = await Promise.race([answer, late]).finally(() => clearTimeout(timer));
     if (first !== 'late') return first;
@@ -229,14 +231,14 @@ export class SessionRelay {
     try {
       const head: RelayMessage = { k: 'head', r, status: response.status, headers: relayedHeaders(response.headers), body: response.body !== null };
       await this.send(served.from, head);
-      if (response.body) {
-        served.reader = response.body.getReader();
-        if (served.cancelled) await served.reader.cancel();
-        const decoder = new TextDecoder();
-        for (let chunk = await served.reader.read(); !chunk.done; chunk = await served.reader.read()) {
-          const d = decoder.decode(chunk.value, { stream: true });
-          if (d) await this.send(served.from, { k: 'data', r, d });
-        }
+      // An answer without a body is complete with its head.
+      if (!response.body) return;
+      served.reader = response.body.getReader();
+      if (served.cancelled) await served.reader.cancel();
+      const decoder = new TextDecoder();
+      for (let chunk = await served.reader.read(); !chunk.done; chunk = await served.reader.read()) {
+        const d = decoder.decode(chunk.value, { stream: true });
+        if (d) await this.send(served.from, { k: 'data', r, d });
       }
       if (!served.cancelled) await this.send(served.from, { k: 'end', r });
     } catch (error) {
