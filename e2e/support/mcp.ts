@@ -88,7 +88,7 @@ export async function connect(
  * A fetch that sends each request to the next of `baseURLs` in turn (same path and query), as a load balancer without
  * sticky sessions would; `sent` records where each went, as `METHOD port`.
  */
-export function alternatingFetch(baseURLs: string[]): typeof fetch & { sent: string[] } {
+function alternatingFetch(baseURLs: string[]): typeof fetch & { sent: string[] } {
   let next = 0;
   const sent: string[] = [];
   const alternating = (input: string | URL | Request, init?: RequestInit) => {

@@ -9,7 +9,7 @@ import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions, tracing } = config();
 const gateway = createGatewayServer(gatewayModules, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
@@ -20,6 +20,14 @@ const gateway = createGatewayServer(gatewayModules, {
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
 const stateless = createMcpHandler(gateway.setup, { serverInfo, onEvent: noteCalledTool, ...gateway.serverOptions });
-const handler = guarded(withSessionLane(stateless, { gateway, serverInfo, sessions, maxBodyBytes: mcpMaxBodyBytes, store: store() }), 'mcp');
+const lanes = withSessionLane(stateless, {
+  gateway,
+  serverInfo,
+  sessions,
+  maxBodyBytes: mcpMaxBodyBytes,
+  store: store(),
+  traced: Boolean(tracing),
+});
+const handler = guarded(lanes, 'mcp');
 
 export { handler as GET, handler as POST, handler as DELETE };

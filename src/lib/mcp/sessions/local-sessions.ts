@@ -9,6 +9,7 @@ import {
 import { whenBodyEnds } from '@/lib/http/body-end';
 import { foreignLastEventId, sessionNotFound, sessionsUnavailable, tooManySessions } from './session-answers';
 import type { SessionEventLog, SessionEventStore } from './session-events';
+import { traceSessionMessages } from './session-tracing';
 
 /** How long (ms) a client waits before it reconnects a stream the server closed (SSE `retry`). */
 const RECONNECT_AFTER_MS = 1000;
@@ -50,6 +51,8 @@ export interface LocalSessionsOptions {
   announce?: (sessionId: string, principal: string) => Promise<void>;
   /** Removes a session that ended from there. */
   retract?: (sessionId: string) => Promise<void>;
+  /** Whether tracing is on: a span for each MCP message of a session. */
+  traced?: boolean;
 }
 
 export class LocalSessions {
@@ -94,6 +97,7 @@ export class LocalSessions {
       });
       const server = this.options.makeServer();
       await server.connect(transport);
+      if (this.options.traced) traceSessionMessages(transport);
       const session: HeldSession = { id, principal, transport, server, events, inFlight: 0 };
       // The server set the transport's onclose when it connected: closed by DELETE, idleness or shutdown, it is forgotten.
       const closeServer = transport.onclose;

@@ -31,6 +31,8 @@ export interface SessionLaneOptions {
   maxBodyBytes: number;
   /** The gateway's store: the sessions keep their events (and, on PostgreSQL, their directory) in its database. */
   store: Store;
+  /** Whether tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): a span for each MCP message of a session. */
+  traced: boolean;
 }
 
 type Handler = (req: Request) => Promise<Response>;
@@ -89,7 +91,7 @@ function noteCalledTool(parsedBody: unknown): void {
  * to the sessions this instance holds — or, on PostgreSQL, are relayed to the instance holding theirs.
  */
 export function withSessionLane(stateless: Handler, options: SessionLaneOptions): Handler {
-  const { gateway, serverInfo, sessions, store } = options;
+  const { gateway, serverInfo, sessions, store, traced } = options;
   const driver = store.driver;
   const events = new SessionEventLog(driver);
   const instance = randomBytes(8).toString('hex');
@@ -97,6 +99,7 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
   const local = new LocalSessions({
     ...sessions,
     events,
+    traced,
     makeServer: () => {
       const server = new McpServer(serverInfo, gateway.serverOptions);
       gateway.setupSession(server);

@@ -2,6 +2,7 @@
 // messages too large for NOTIFY) and streams its answer back the same way: no sticky load balancer needed.
 import { randomUUID } from 'node:crypto';
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { SqlDriver, SqlMessaging } from '@/lib/db/driver';
 import type { Caller } from '@/lib/request-context';
 import { ownerNotAnswering, sessionNotFound } from './session-answers';
@@ -16,6 +17,8 @@ export interface RelayedRequest {
   body?: string;
   caller?: Caller;
   authInfo?: AuthInfo;
+  /** The trace of the relaying instance's HTTP request (W3C trace context), so that the owner's spans join it. */
+  trace?: Record<string, string>;
 }
 
 /** The messages of one relay (`r`): the request to the owner, then the answer's head, data and end back, or a cancel. */
@@ -98,6 +101,8 @@ export class SessionRelay {
   async forward(owner: string, sessionId: string, req: Request, caller?: Caller, authInfo?: AuthInfo): Promise<Response> {
     const r = randomUUID();
     const body = req.method === 'POST' ? await req.text() : undefined;
+    const trace: Record<string, string> = {};
+    propagation.inject(context.active(), trace);
     const request: RelayedRequest = {
       sessionId,
       method: req.method,
@@ -106,6 +111,7 @@ export class SessionRelay {
       ...(body !== undefined ? { body } : {}),
       ...(caller ? { caller } : {}),
       ...(authInfo ? { authInfo: { ...authInfo, token: '' } } : {}),
+      ...(Object.keys(trace).length ? { trace } : {}),
     };
     const answer = new Promise<Response>((resolve, reject) => {
       this.forwarded.set(r, { owner, head: { resolve, reject }, lastHeard: Date.now() });
@@ -212,7 +218,8 @@ export class SessionRelay {
     let response: Response;
     try {
       const init = { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
-      response = await this.serveRelayed(request, new Request(request.url, init));
+      const traced = propagation.extract(ROOT_CONTEXT, request.trace ?? {});
+      response = await context.with(traced, () => this.serveRelayed(request, new Request(request.url, init)));
     } catch (error) {
       console.error('[gateway] A relayed MCP request failed:', error);
       response = Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }, { status: 500 });
