@@ -5,7 +5,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
-import { mcpHeaders, readEvents, type StreamEvent } from './support/json-rpc';
+import { eventsOf, mcpHeaders, readEvents, type StreamEvent } from './support/json-rpc';
 import { type ConfirmationAnswer, connectSession, type SessionClient } from './support/mcp';
 import { SignedInUser, scriptToken, startOAuthGateway } from './support/oauth';
 import { e2ePort, type RunningServer, startServer } from './support/server';
@@ -162,6 +162,27 @@ test.describe('one server', () => {
     expect(foreign.status).toBe(400);
     const { error } = await foreign.json();
     expect(error.message).toMatch(/Last-Event-ID header names no event of this session.*nothing to replay/);
+  });
+
+  test('a request id still in progress on the session is refused (400), so that answers never cross', async ({ baseURL }) => {
+    const { sessionId } = await startRawSession(baseURL!, { capabilities: { elicitation: {} } });
+    const id = await createTask(baseURL!, `Duplicate id ${Date.now()}`);
+    const deleting = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'TaskController_deleteTask', arguments: { params: { id } } } };
+    const call = eventsOf(await postOnSession(baseURL!, sessionId!, deleting));
+    const question = (await call.until((event) => event.message?.method === 'elicitation/create')).at(-1)!;
+
+    const reused = await postOnSession(baseURL!, sessionId!, listTools(9));
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).error.message).toMatch(/same JSON-RPC id is still in progress/);
+    expect(await statusOn(baseURL!, sessionId!, listTools(10))).toBe(200);
+
+    const decline = { jsonrpc: '2.0', id: question.message!.id, result: { action: 'decline' } };
+    expect((await postOnSession(baseURL!, sessionId!, decline)).status).toBe(202);
+    const answer = (await call.until((event) => event.message?.id === 9)).at(-1);
+    expect(answer?.message?.result).toMatchObject({ isError: true });
+    expect(await taskStatus(baseURL!, id)).toBe(200);
+    // Answered: the id may be used again.
+    expect(await statusOn(baseURL!, sessionId!, listTools(9))).toBe(200);
   });
 
   test('sessions are apart: a question of one session never reaches another, and events are not shared', async ({ baseURL }) => {

@@ -62,30 +62,37 @@ export interface StreamEvent {
 }
 
 /**
- * Reads the SSE events of `response` until one satisfies `until` (returned with those before it), or the stream ends.
- * The body is left as it is: cancel it (or abort the request) to disconnect.
+ * Reads the SSE events of `response` as they come: each `until(check)` reads on until an event satisfies `check` (or
+ * the stream ends) and returns the events read by that call. The body is left open: abort the request to disconnect.
  */
-export async function readEvents(response: Response, until: (event: StreamEvent) => boolean): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
+export function eventsOf(response: Response): { until(check: (event: StreamEvent) => boolean): Promise<StreamEvent[]> } {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return events;
-      buffered += value;
-      const blocks = buffered.split('\n\n');
-      buffered = blocks.pop()!;
-      for (const block of blocks) {
-        const field = (name: string) => block.match(new RegExp(`^${name}: ?(.*)$`, 'm'))?.[1];
-        const data = field('data');
-        const event: StreamEvent = { id: field('id'), message: data ? JSON.parse(data) : undefined };
-        if (event.id === undefined && event.message === undefined) continue; // a keep-alive comment
-        events.push(event);
-        if (until(event)) return events;
+  const pending: StreamEvent[] = [];
+  return {
+    async until(check) {
+      const events: StreamEvent[] = [];
+      for (;;) {
+        while (pending.length) {
+          const event = pending.shift()!;
+          events.push(event);
+          if (check(event)) return events;
+        }
+        const { value, done } = await reader.read();
+        if (done) return events;
+        buffered += value;
+        const blocks = buffered.split('\n\n');
+        buffered = blocks.pop()!;
+        for (const block of blocks) {
+          const field = (name: string) => block.match(new RegExp(`^${name}: ?(.*)$`, 'm'))?.[1];
+          const data = field('data');
+          const event: StreamEvent = { id: field('id'), message: data ? JSON.parse(data) : undefined };
+          if (event.id !== undefined || event.message !== undefined) pending.push(event); // else a comment
+        }
       }
-    }
-  } finally {
-    reader.releaseLock();
-  }
+    },
+  };
 }
+
+/** The SSE events of `response` up to the first that satisfies `check` (see {@link eventsOf}). */
+export const readEvents = (response: Response, check: (event: StreamEvent) => boolean) => eventsOf(response).until(check);

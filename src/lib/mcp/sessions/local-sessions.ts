@@ -7,7 +7,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { whenBodyEnds } from '@/lib/http/body-end';
-import { foreignLastEventId, sessionNotFound, sessionsUnavailable, tooManySessions } from './session-answers';
+import { duplicateRequestId, foreignLastEventId, sessionNotFound, sessionsUnavailable, tooManySessions } from './session-answers';
 import type { SessionEventLog, SessionEventStore } from './session-events';
 import { traceSessionMessages } from './session-tracing';
 
@@ -26,6 +26,26 @@ function openedAtOnce(response: Response): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+type JsonRpcMessage = { id?: unknown; method?: unknown };
+const messagesOf = (body: unknown): JsonRpcMessage[] =>
+  (Array.isArray(body) ? body : [body]).filter((message): message is JsonRpcMessage => typeof message === 'object' && message !== null);
+
+/** The ids of the requests (not notifications, not answers) of a parsed POST body. */
+const requestIdsOf = (body: unknown): string[] =>
+  messagesOf(body).flatMap((message) =>
+    typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number') ? [`${typeof message.id}:${message.id}`] : [],
+  );
+
+/** Removes a request's id from `unanswered` when the server sends its answer. */
+function forgetAnswered(transport: WebStandardStreamableHTTPServerTransport, unanswered: Set<string>): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const { id, method } = message as JsonRpcMessage;
+    if (method === undefined && (typeof id === 'string' || typeof id === 'number')) unanswered.delete(`${typeof id}:${id}`);
+    return send(message, options);
+  };
+}
+
 interface HeldSession {
   readonly id: string;
   readonly principal: string;
@@ -34,6 +54,8 @@ interface HeldSession {
   readonly events: SessionEventStore;
   /** Its requests being served: a streamed answer counts until it ends (the standalone GET stream too). */
   inFlight: number;
+  /** The JSON-RPC ids of the client's requests not answered yet: a client may not reuse one meanwhile. */
+  readonly unanswered: Set<string>;
   idleTimer?: NodeJS.Timeout;
   /** Set once it is closing: resolves when it is closed and forgotten. */
   closed?: Promise<void>;
@@ -98,7 +120,8 @@ export class LocalSessions {
       const server = this.options.makeServer();
       await server.connect(transport);
       if (this.options.traced) traceSessionMessages(transport);
-      const session: HeldSession = { id, principal, transport, server, events, inFlight: 0 };
+      const session: HeldSession = { id, principal, transport, server, events, inFlight: 0, unanswered: new Set() };
+      forgetAnswered(transport, session.unanswered);
       // The server set the transport's onclose when it connected: closed by DELETE, idleness or shutdown, it is forgotten.
       const closeServer = transport.onclose;
       transport.onclose = () => {
@@ -119,13 +142,20 @@ export class LocalSessions {
   async serve(sessionId: string, req: Request, principal: string, requestOptions: HandleRequestOptions): Promise<Response> {
     const session = this.sessions.get(sessionId);
     if (!session || session.closed || session.principal !== principal) return sessionNotFound();
+    // Two requests in progress with one id would get each other's answers (the transport maps answers by id).
+    const ids = requestIdsOf(requestOptions.parsedBody);
+    if (ids.some((requestId) => session.unanswered.has(requestId))) return duplicateRequestId();
+    for (const requestId of ids) session.unanswered.add(requestId);
     const lastEventId = req.method === 'GET' ? req.headers.get('last-event-id') : null;
     if (lastEventId !== null) {
       const owned = await session.events.owns(lastEventId).catch(() => undefined);
       if (owned === undefined) return sessionsUnavailable();
       if (!owned) return foreignLastEventId();
     }
-    return this.serveHeld(session, req, requestOptions);
+    const response = await this.serveHeld(session, req, requestOptions);
+    // Refused before they reached the server (403 insufficient_scope, 406, …): their ids may be sent again.
+    if (response.status !== 200) for (const requestId of ids) session.unanswered.delete(requestId);
+    return response;
   }
 
   /** Closes a session: its streams end, its events are dropped, and its id answers 404 from then on. */

@@ -25,6 +25,10 @@ export const foreignLastEventId = () =>
     'Bad Request: the Last-Event-ID header names no event of this session (another session’s, expired or unknown): nothing to replay',
   );
 
+/** 400: a request whose JSON-RPC id is the id of another request of the session still in progress. */
+export const duplicateRequestId = () =>
+  jsonRpcError(400, INVALID_REQUEST, 'Bad Request: a request of this session with the same JSON-RPC id is still in progress; use a new id');
+
 /** How long a client is asked to wait before trying to start a session again when they are all taken. */
 const FULL_RETRY_AFTER_SECONDS = 10;
 
