@@ -9,7 +9,8 @@ import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions, tracing } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions, tracing } =
+  config();
 const gateway = createGatewayServer(gatewayModules, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,

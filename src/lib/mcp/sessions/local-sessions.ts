@@ -7,7 +7,14 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { whenBodyEnds } from '@/lib/http/body-end';
-import { duplicateRequestId, foreignLastEventId, sessionNotFound, sessionsUnavailable, tooManySessions } from './session-answers';
+import { type JsonRpcMessage, messagesOf } from './json-rpc-body';
+import {
+  duplicateRequestId,
+  foreignLastEventId,
+  sessionNotFound,
+  sessionsUnavailable,
+  tooManySessions,
+} from './session-answers';
 import type { SessionEventLog, SessionEventStore } from './session-events';
 import { traceSessionMessages } from './session-tracing';
 
@@ -22,26 +29,25 @@ const STREAM_OPENED = new TextEncoder().encode(': open\n\n');
  */
 function openedAtOnce(response: Response): Response {
   if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
-  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(STREAM_OPENED) }));
+  const opening = new TransformStream<Uint8Array, Uint8Array>({ start: (controller) => controller.enqueue(STREAM_OPENED) });
+  const body = response.body.pipeThrough(opening);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-type JsonRpcMessage = { id?: unknown; method?: unknown };
-const messagesOf = (body: unknown): JsonRpcMessage[] =>
-  (Array.isArray(body) ? body : [body]).filter((message): message is JsonRpcMessage => typeof message === 'object' && message !== null);
+/** A JSON-RPC id as a key (`number:1` and `string:1` differ), or undefined when it is no id. */
+const idKey = (id: unknown) => (typeof id === 'string' || typeof id === 'number' ? `${typeof id}:${id}` : undefined);
 
 /** The ids of the requests (not notifications, not answers) of a parsed POST body. */
 const requestIdsOf = (body: unknown): string[] =>
-  messagesOf(body).flatMap((message) =>
-    typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number') ? [`${typeof message.id}:${message.id}`] : [],
-  );
+  messagesOf(body).flatMap(({ id, method }) => (typeof method === 'string' && idKey(id) ? [idKey(id) as string] : []));
 
 /** Removes a request's id from `unanswered` when the server sends its answer. */
 function forgetAnswered(transport: WebStandardStreamableHTTPServerTransport, unanswered: Set<string>): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
     const { id, method } = message as JsonRpcMessage;
-    if (method === undefined && (typeof id === 'string' || typeof id === 'number')) unanswered.delete(`${typeof id}:${id}`);
+    const key = idKey(id);
+    if (method === undefined && key) unanswered.delete(key);
     return send(message, options);
   };
 }
@@ -217,7 +223,7 @@ export class LocalSessions {
     session.closed ??= Promise.resolve();
     const cleanUp = [this.options.events.dropSession(session.id), this.options.retract?.(session.id)];
     void Promise.all(cleanUp)
-      .catch((error: Error) => console.error(`[gateway] A closed MCP session could not be removed from the database: ${error.message}`))
+      .catch((error: Error) => console.error(`[gateway] A closed MCP session stays in the database: ${error.message}`))
       .finally(() => {
         if (this.draining && this.sessions.size === 0) this.drained?.();
       });

@@ -67,7 +67,9 @@ export class SessionDirectory {
    * events: their clients get 404 and start new sessions. An instance that came back meanwhile (a new pid) is kept.
    */
   async pruneStopped(): Promise<void> {
-    const instances = await this.driver.read((query) => query<{ id: string; pid: number }>('SELECT id, listener_pid AS pid FROM mcp_instances'));
+    const instances = await this.driver.read((query) =>
+      query<{ id: string; pid: number }>('SELECT id, listener_pid AS pid FROM mcp_instances'),
+    );
     const connected = await this.messaging.connectedBackends(instances.map((instance) => instance.pid));
     for (const { id, pid } of instances) {
       if (id === this.instance || connected.has(pid)) continue;

@@ -7,6 +7,7 @@ import type { Store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import { type Caller, requestContext, runInRequestContext } from '@/lib/request-context';
 import type { GatewayServer } from '../gateway-server';
+import { messagesOf, parsedJson } from './json-rpc-body';
 import { LocalSessions } from './local-sessions';
 import { malformedSessionId, sessionNotFound, sessionsUnavailable } from './session-answers';
 import { SessionDirectory } from './session-directory';
@@ -42,18 +43,6 @@ interface SessionRequest {
   sessionId?: string;
   parsedBody?: unknown;
 }
-
-const parsedJson = (text: string | undefined): unknown => {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-type Message = { method?: unknown; params?: { name?: unknown } };
-const messagesOf = (body: unknown): Message[] =>
-  (Array.isArray(body) ? body : [body]).filter((message): message is Message => typeof message === 'object' && message !== null);
 
 /**
  * Whether `req` needs a session: it is a 2025-era request (the SDK's own `isLegacyRequest`, which the stateless handler
@@ -134,7 +123,7 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
         void directory
           ?.announce(pid)
           .then(() => (again ? directory.register(local.held()) : undefined))
-          .catch((error: Error) => console.error(`[gateway] This instance could not be recorded for MCP sessions: ${error.message}`));
+          .catch((error: Error) => console.error(`[gateway] This instance is not recorded for MCP sessions: ${error.message}`));
       }),
     () => undefined,
   );

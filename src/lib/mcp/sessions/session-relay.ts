@@ -217,12 +217,14 @@ export class SessionRelay {
     this.served.set(r, served);
     let response: Response;
     try {
-      const init = { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
+      const { method, headers, body } = request;
+      const init = { method, headers, ...(body !== undefined ? { body } : {}) };
       const traced = propagation.extract(ROOT_CONTEXT, request.trace ?? {});
       response = await context.with(traced, () => this.serveRelayed(request, new Request(request.url, init)));
-    } catch (error) {
-      console.error('[gateway] A relayed MCP request failed:', error);
-      response = Response.json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }, { status: 500 });
+    } catch (failure) {
+      console.error('[gateway] A relayed MCP request failed:', failure);
+      const error = { code: -32603, message: 'Internal error' };
+      response = Response.json({ jsonrpc: '2.0', error, id: null }, { status: 500 });
     }
     void this.pump(r, served, response);
   }
@@ -236,11 +238,12 @@ export class SessionRelay {
     const watchdog = setInterval(() => void this.checkRunning(served.from, stop), SILENCE_CHECK_MS);
     watchdog.unref();
     try {
-      const head: RelayMessage = { k: 'head', r, status: response.status, headers: relayedHeaders(response.headers), body: response.body !== null };
+      const { status, body } = response;
+      const head: RelayMessage = { k: 'head', r, status, headers: relayedHeaders(response.headers), body: body !== null };
       await this.send(served.from, head);
       // An answer without a body is complete with its head.
-      if (!response.body) return;
-      served.reader = response.body.getReader();
+      if (!body) return;
+      served.reader = body.getReader();
       if (served.cancelled) await served.reader.cancel();
       const decoder = new TextDecoder();
       for (let chunk = await served.reader.read(); !chunk.done; chunk = await served.reader.read()) {
