@@ -2,6 +2,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/explorer';
 import { connect, type GatewayClient } from './support/mcp';
+import { createTask, createUser, restStatus } from './support/rest-data';
 
 type ListedTool = Awaited<ReturnType<GatewayClient['listTools']>>[number];
 
@@ -180,6 +181,111 @@ test('sum_numbers from its form shows the sum', async ({ explorer, baseURL }) =>
   const result = await explorer.run('sum_numbers', { a: '2', b: '3.5' });
   await expect(result.getByTestId('text-view')).toHaveText(String(expected.content[0].text));
   await expect(result.getByTestId('text-view')).toHaveText('5.5');
+});
+
+test('deleting a task asks first, in a dialog naming it: Decline keeps it (a tool error), Accept deletes it', async ({ explorer, baseURL }) => {
+  const task = await createTask(baseURL!, 'Explorer: delete me');
+  await explorer.open();
+  const card = await explorer.submit('TaskController_deleteTask', { id: String(task.id) });
+  const question = explorer.question();
+  await expect(question).toHaveAccessibleName('TaskController_deleteTask asks');
+  await expect(question).toHaveAccessibleDescription(`Delete the task “${task.title}” (id ${task.id})? It cannot be undone.`);
+  const holdsFocus = () => question.evaluate((dialog) => dialog.contains(document.activeElement));
+  expect(await holdsFocus(), 'focus moved into the dialog').toBe(true);
+  await expect(question.getByLabel('Yes, go ahead')).toBeChecked();
+  await expect(card.getByTestId('spinner')).toBeVisible();
+
+  await question.getByRole('button', { name: 'Decline' }).click();
+  await expect(question).toHaveCount(0);
+  const result = card.getByTestId('result');
+  await expect(result.getByTestId('result-error')).toContainText('Not done: the user declined the confirmation');
+  expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(200);
+
+  await card.getByTestId('run-button').click();
+  await question.getByRole('button', { name: 'Accept' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(result.getByTestId('result-error')).toHaveCount(0);
+  expect(await jsonOf(result.getByTestId('structured-content').locator('pre'))).toEqual(task);
+  expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(404);
+});
+
+test('Cancel, and Escape, cancel the question: the task stays', async ({ explorer, page, baseURL }) => {
+  const task = await createTask(baseURL!, 'Explorer: keep me');
+  await explorer.open();
+  const question = explorer.question();
+  const result = explorer.card('TaskController_deleteTask').getByTestId('result');
+  const cancelButton = () => question.getByRole('button', { name: 'Cancel' }).click();
+  for (const dismiss of [cancelButton, () => page.keyboard.press('Escape')]) {
+    await explorer.submit('TaskController_deleteTask', { id: String(task.id) });
+    await expect(question).toHaveAccessibleDescription(new RegExp(`“${task.title}”`));
+    await dismiss();
+    await expect(question).toHaveCount(0);
+    await expect(result.getByTestId('result-error')).toContainText('Not done: the user cancelled the confirmation');
+    await expect(result).toHaveAttribute('aria-busy', 'false');
+  }
+  expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(200);
+});
+
+test('two calls asking at once: their questions come one after the other, each answered on its own', async ({ explorer, page, baseURL }) => {
+  const task = await createTask(baseURL!, 'Explorer: asked alongside a user');
+  const user = await createUser(baseURL!, 'Explorer Asked-Alongside');
+  await explorer.open();
+  const cards = [
+    await explorer.fill('TaskController_deleteTask', { id: String(task.id) }),
+    await explorer.fill('UserController_deleteUser', { id: String(user.id) }),
+  ];
+  // Both Run buttons in one task of the page: both calls are out before a question comes back and the modal blocks.
+  const runButtons = await Promise.all(cards.map((card) => card.getByTestId('run-button').elementHandle()));
+  await page.evaluate((buttons) => buttons.forEach((button) => (button as HTMLButtonElement).click()), runButtons);
+  const question = explorer.question();
+  const asked: string[] = [];
+  for (let round = 0; round < 2; round++) {
+    await expect(question).toHaveAccessibleDescription(/^Delete the (task|user) /);
+    await expect(question).toHaveCount(1);
+    const message = await question.getByTestId('question-message').innerText();
+    asked.push(message);
+    await question.getByRole('button', { name: message.includes(task.title) ? 'Decline' : 'Accept' }).click();
+    await expect(question.filter({ hasText: message }), 'answered: replaced by the next question, or closed').toHaveCount(0);
+  }
+  expect(asked.sort(), 'each asked once').toEqual([expect.stringContaining(`“${task.title}”`), expect.stringContaining(user.name)]);
+  await expect(cards[0].getByTestId('result-error')).toContainText('Not done: the user declined');
+  await expect(cards[1].getByTestId('structured-content')).toContainText(user.email);
+  expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(200);
+  expect(await restStatus(baseURL!, `/api/users/${user.id}`)).toBe(404);
+});
+
+test("a question's form is built from its requestedSchema: titles, options, defaults, checks; Accept sends it", async ({ explorer, page }, testInfo) => {
+  await explorer.open();
+  await explorer.submit('FixtureController_askAbout');
+  const question = explorer.question();
+  await expect(question).toHaveAccessibleName('FixtureController_askAbout asks');
+  await expect(question).toHaveAccessibleDescription('Tell the fixture about your tea.');
+  const colour = question.getByLabel('Favourite colour');
+  await expect(colour.locator('option')).toHaveText(['Choose…', 'Red', 'Green', 'Blue']);
+  await expect(question.getByLabel('Cup size').locator('option:checked')).toHaveText('medium');
+  await expect(question.getByLabel('Cups a day')).toHaveValue('2');
+  await expect(question.getByLabel('With milk')).not.toBeChecked();
+  await saveScreenshot(question, testInfo, 'question-dialog.png');
+
+  const mcpRequests = requestsTo(page, '/api/mcp');
+  await question.getByRole('button', { name: 'Accept' }).click();
+  await expect(question.getByTestId('field-error')).toHaveText(['required', 'required']);
+  await expect(question.getByLabel('Your name')).toBeFocused();
+  await question.getByLabel('Cups a day').fill('21');
+  await expect(question.getByTestId('field-error')).toHaveText(['required', 'required', 'must be at most 20']);
+  expect(mcpRequests, 'an invalid answer is not sent').toEqual([]);
+
+  await question.getByLabel('Your name').fill('Ada');
+  await colour.selectOption({ label: 'Green' });
+  await question.getByLabel('Cups a day').fill('3');
+  await question.getByLabel('With milk').check();
+  await question.getByRole('button', { name: 'Accept' }).click();
+  await expect(question).toHaveCount(0);
+  const result = explorer.card('FixtureController_askAbout').getByTestId('result');
+  expect(await jsonOf(result.getByTestId('structured-content').locator('pre'))).toEqual({
+    action: 'accept',
+    content: { name: 'Ada', colour: 'green', size: 'medium', cups: 3, milk: true },
+  });
 });
 
 test('invalid input shows inline messages and sends no request; fixed input then runs', async ({ explorer, page }) => {

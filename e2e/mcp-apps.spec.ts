@@ -2,13 +2,12 @@
 // CSP its metadata asks for, with no network; the explorer hosts it (and the user card): the app paints the tool
 // result, a card moved in the app moves over MCP, a task created over REST shows in the app within 2 s.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { appContentSecurityPolicy } from '../src/lib/explorer/app-host';
 import { expect, type ExplorerPage, test } from './support/explorer';
+import { createTask, restStatus, type Task } from './support/rest-data';
 
 const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
-
-type Task = { id: number; title: string; status: string; assigneeId: number | null };
 
 async function withClient<T>(baseURL: string, use: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ name: 'e2e-mcp-apps', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
@@ -18,12 +17,6 @@ async function withClient<T>(baseURL: string, use: (client: Client) => Promise<T
   } finally {
     await client.close();
   }
-}
-
-async function createTask(request: APIRequestContext, data: Record<string, unknown>): Promise<Task> {
-  const response = await request.post('/api/tasks', { data });
-  expect(response.status()).toBe(200);
-  return response.json();
 }
 
 /** Runs a tool in the explorer and returns its app's frame (once the frame is there). */
@@ -128,9 +121,9 @@ test.describe('the explorer as an MCP Apps host', () => {
     explorer,
     page,
     request,
+    baseURL,
   }) => {
-    const stamp = Date.now();
-    const mine = await createTask(request, { title: `Moved in the app ${stamp}` });
+    const mine = await createTask(baseURL!, 'Moved in the app');
     const { toolCalls, restCalls } = watchRequests(page);
     await recordCspViolations(page);
     await explorer.open();
@@ -158,7 +151,7 @@ test.describe('the explorer as an MCP Apps host', () => {
     await expect(app.getByRole('region', { name: 'In progress' }).getByRole('listitem', { name: mine.title })).toBeVisible();
 
     // A task created anywhere else (here: REST) shows in the app within 2 s.
-    const elsewhere = await createTask(request, { title: `Created over REST ${stamp}` });
+    const elsewhere = await createTask(baseURL!, 'Created over REST');
     await expect(app.getByRole('region', { name: 'To do' }).getByRole('listitem', { name: elsewhere.title })).toBeVisible({
       timeout: 2000,
     });
@@ -168,7 +161,12 @@ test.describe('the explorer as an MCP Apps host', () => {
     for (const task of [mine, elsewhere]) await request.delete(`/api/tasks/${task.id}`);
   });
 
-  test('adding and deleting a card in the app go through the host too', async ({ explorer, page, request }) => {
+  test('adding and deleting a card in the app go through the host too; the host asks its user before the delete', async ({
+    explorer,
+    page,
+    request,
+    baseURL,
+  }) => {
     const title = `Added in the app ${Date.now()}`;
     const { toolCalls, restCalls } = watchRequests(page);
     await explorer.open();
@@ -180,15 +178,24 @@ test.describe('the explorer as an MCP Apps host', () => {
     const tasks = (await (await request.get('/api/tasks')).json()) as Task[];
     const added = tasks.find((task) => task.title === title)!;
     expect(added).toMatchObject({ status: 'todo' });
+    // A delete is destructive: the explorer, as the host, puts the gateway's question to its user.
+    const question = explorer.question();
     await card.getByRole('button', { name: 'Delete task' }).click();
+    await expect(question).toHaveAccessibleDescription(`Delete the task “${title}” (id ${added.id})? It cannot be undone.`);
+    await question.getByRole('button', { name: 'Decline' }).click();
+    await expect(app.getByRole('alert')).toContainText('Not done: the user declined');
+    await expect(card).toBeVisible();
+    expect(await restStatus(baseURL!, `/api/tasks/${added.id}`)).toBe(200);
+    await card.getByRole('button', { name: 'Delete task' }).click();
+    await question.getByRole('button', { name: 'Accept' }).click();
     await expect(card).toHaveCount(0);
-    expect((await request.get(`/api/tasks/${added.id}`)).status()).toBe(404);
+    expect(await restStatus(baseURL!, `/api/tasks/${added.id}`)).toBe(404);
     expect(toolCalls).toEqual(expect.arrayContaining(['TaskController_createTask', 'TaskController_deleteTask']));
     expect(restCalls).toEqual([]);
   });
 
-  test('running UserController_getUser shows the user card, with the tasks assigned to them', async ({ explorer, request }) => {
-    const task = await createTask(request, { title: `Ada’s card task ${Date.now()}`, assigneeId: 1 });
+  test('running UserController_getUser shows the user card, with the tasks assigned to them', async ({ explorer, request, baseURL }) => {
+    const task = await createTask(baseURL!, 'Ada’s card task', { assigneeId: 1 });
     await explorer.open();
     const app = await runWithApp(explorer, 'UserController_getUser', { id: '1' });
     await expect(app.getByRole('heading', { name: /Ada Lovelace/ })).toBeVisible();

@@ -111,6 +111,10 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
   FixtureController_getPdf: async () => [
     [{}, { content: [{ type: 'text', text: 'Unsupported response content type application/pdf' }], isError: true }],
   ],
+  // A plain client cannot be asked: the fixture says so instead of asking (e2e/explorer.spec.ts answers its questions).
+  FixtureController_askAbout: async () => [
+    [{}, { content: [{ type: 'text', text: '{"action":"not asked"}' }], structuredContent: { action: 'not asked' } }],
+  ],
   FixtureController_getOverridden: async () => [
     [
       {},

@@ -6,13 +6,13 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
 import { eventsOf, mcpHeaders, readEvents, type StreamEvent } from './support/json-rpc';
-import { type ConfirmationAnswer, connectSession, type SessionClient } from './support/mcp';
+import { connect, type ElicitationAnswer, type GatewayClient } from './support/mcp';
 import { SignedInUser, scriptToken, startOAuthGateway } from './support/oauth';
+import { createTask, restStatus } from './support/rest-data';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
 /** The revision raw requests speak: the newest of the 2025 era (its streams start with a priming event, resumable). */
 const PROTOCOL = '2025-11-25';
-const json = { 'content-type': 'application/json' };
 
 const sessionHeaders = (sessionId: string, extra: Record<string, string> = {}) => ({
   ...mcpHeaders,
@@ -58,26 +58,32 @@ async function statusOn(baseURL: string, sessionId: string, message: unknown): P
 
 const listTools = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
 
-async function createTask(baseURL: string, title: string): Promise<number> {
-  const response = await fetch(`${baseURL}/api/tasks`, { method: 'POST', headers: json, body: JSON.stringify({ title }) });
-  expect(response.status).toBe(200);
-  return (await response.json()).id;
-}
 
-const taskStatus = async (baseURL: string, id: number) => (await fetch(`${baseURL}/api/tasks/${id}`)).status;
+const taskStatus = (baseURL: string, id: number) => restStatus(baseURL, `/api/tasks/${id}`);
 
 /** Deletes a task it creates through `session`; returns the tool result and whether the task is still there. */
-async function deleteOverSession(session: SessionClient, restURL: string, title: string) {
-  const id = await createTask(restURL, title);
-  const result = (await session.client.callTool({ name: 'TaskController_deleteTask', arguments: { params: { id } } })) as {
-    isError?: boolean;
-    content: Array<{ type: string; text?: string }>;
-  };
-  return { id, result, kept: (await taskStatus(restURL, id)) === 200 };
+async function deleteOverSession(session: GatewayClient, restURL: string, title: string) {
+  const task = await createTask(restURL, title);
+  const result = await session.callTool('TaskController_deleteTask', { params: { id: task.id } });
+  return { task, result, kept: (await taskStatus(restURL, task.id)) === 200 };
 }
 
-/** A session whose client answers every confirmation with `answer`. */
-const answering = (baseURLs: string[], answer: ConfirmationAnswer) => connectSession(baseURLs, { answer: () => answer });
+/** A session client (SDK v1) that is asked before deletes and answers with `action`; it keeps every question. */
+type Asked = GatewayClient & { questions: string[] };
+
+/** A v1 client on a session, answering every confirmation with `action`; requests alternate over `baseURLs`. */
+async function answering(baseURLs: string[], action: ElicitationAnswer['action']): Promise<Asked> {
+  const questions: string[] = [];
+  const elicit = ({ message }: { message: string }): ElicitationAnswer => {
+    questions.push(message);
+    return action === 'accept' ? { action, content: { confirm: true } } : { action };
+  };
+  const [first, ...alsoVia] = baseURLs;
+  return Object.assign(await connect('sdk-v1 (2025 era)', first, { elicit, alsoVia }), { questions });
+}
+
+/** A plain v1 client (no elicitation) on a session. */
+const plainSession = (baseURL: string) => connect('sdk-v1 (2025 era)', baseURL);
 
 test.describe('one server', () => {
   test('a v1 client with elicitation is asked first: decline or cancel keeps the task (isError says so), accept deletes it', async ({
@@ -90,9 +96,8 @@ test.describe('one server', () => {
     ] as const) {
       const session = await answering([baseURL!], answer);
       try {
-        const title = `Session confirm ${answer} ${Date.now()}`;
-        const { id, result, kept: stillThere } = await deleteOverSession(session, baseURL!, title);
-        expect(session.questions).toEqual([`Delete the task “${title}” (id ${id})? It cannot be undone.`]);
+        const { task, result, kept: stillThere } = await deleteOverSession(session, baseURL!, `Session confirm ${answer}`);
+        expect(session.questions).toEqual([`Delete the task “${task.title}” (id ${task.id})? It cannot be undone.`]);
         expect(stillThere, answer).toBe(kept);
         expect(result.isError ?? false, answer).toBe(kept);
         if (said) expect(result.content[0].text).toMatch(said);
@@ -104,16 +109,16 @@ test.describe('one server', () => {
   });
 
   test('a v1 client without elicitation deletes without a question; REST DELETE is unchanged', async ({ baseURL }) => {
-    const session = await connectSession([baseURL!]);
+    const session = await plainSession(baseURL!);
     try {
       expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-      const { result, kept } = await deleteOverSession(session, baseURL!, `Session plain delete ${Date.now()}`);
+      const { result, kept } = await deleteOverSession(session, baseURL!, `Session plain delete `);
       expect(result.isError ?? false).toBe(false);
       expect(kept).toBe(false);
     } finally {
       await session.close();
     }
-    const id = await createTask(baseURL!, `REST delete ${Date.now()}`);
+    const { id } = await createTask(baseURL!, 'REST delete');
     expect((await fetch(`${baseURL}/api/tasks/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await taskStatus(baseURL!, id)).toBe(404);
   });
@@ -166,7 +171,7 @@ test.describe('one server', () => {
 
   test('a request id still in progress on the session is refused (400), so that answers never cross', async ({ baseURL }) => {
     const { sessionId } = await startRawSession(baseURL!, { capabilities: { elicitation: {} } });
-    const id = await createTask(baseURL!, `Duplicate id ${Date.now()}`);
+    const { id } = await createTask(baseURL!, 'Duplicate id');
     const deleting = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'TaskController_deleteTask', arguments: { params: { id } } } };
     const call = eventsOf(await postOnSession(baseURL!, sessionId!, deleting));
     const question = (await call.until((event) => event.message?.method === 'elicitation/create')).at(-1)!;
@@ -189,7 +194,7 @@ test.describe('one server', () => {
     const asking = await answering([baseURL!], 'decline');
     const bystander = await answering([baseURL!], 'accept');
     try {
-      const { kept } = await deleteOverSession(asking, baseURL!, `Apart ${Date.now()}`);
+      const { kept } = await deleteOverSession(asking, baseURL!, 'Apart');
       expect(kept).toBe(true);
       expect(asking.questions).toHaveLength(1);
       expect(bystander.questions).toEqual([]);
@@ -208,7 +213,7 @@ test.describe('one server', () => {
  */
 async function resumeAfterDisconnect(postURL: string, resumeURL: string) {
   const { sessionId } = await startRawSession(postURL, { capabilities: { elicitation: {} } });
-  const id = await createTask(postURL, `Resume ${Date.now()}`);
+  const { id } = await createTask(postURL, 'Resume');
   const leave = new AbortController();
   const call = await postOnSession(
     postURL,
@@ -242,7 +247,7 @@ test('MCP_MAX_SESSIONS: a flood of initialize gets 503 naming the limit while a 
   const server = await startServer(e2ePort + 20, env, 'test-results/sessions-limit.log');
   try {
     // Its standalone GET stream is a request in progress: this session is never idle.
-    const existing = await connectSession([server.baseURL]);
+    const existing = await plainSession(server.baseURL);
     const flood = await Promise.all(Array.from({ length: 12 }, () => startRawSession(server.baseURL)));
     const floodEnded = Date.now();
     const started = flood.filter((attempt) => attempt.sessionId);
@@ -254,7 +259,7 @@ test('MCP_MAX_SESSIONS: a flood of initialize gets 503 naming the limit while a 
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(JSON.parse(body).error.message).toMatch(/Too many sessions: this server holds its limit of 4 MCP sessions \(MCP_MAX_SESSIONS\)/);
     }
-    const sum = await existing.client.callTool({ name: 'sum_numbers', arguments: { a: 2, b: 3 } });
+    const sum = await existing.callTool('sum_numbers', { a: 2, b: 3 });
     expect(sum.content).toEqual([{ type: 'text', text: '5' }]);
 
     // The flood's sessions idle out (2 s): places free up, and their ids answer 404 from then on. A request for one
@@ -265,7 +270,7 @@ test('MCP_MAX_SESSIONS: a flood of initialize gets 503 naming the limit while a 
     const allIdle = floodEnded + idleSeconds * 1000 + 500 - Date.now();
     if (allIdle > 0) await new Promise((resolve) => setTimeout(resolve, allIdle));
     for (const { sessionId } of started) expect(await statusOn(server.baseURL, sessionId!, listTools(3))).toBe(404);
-    const later = await existing.client.callTool({ name: 'sum_numbers', arguments: { a: 1, b: 1 } });
+    const later = await existing.callTool('sum_numbers', { a: 1, b: 1 });
     expect(later.content).toEqual([{ type: 'text', text: '2' }]);
     await existing.close();
   } finally {
@@ -335,9 +340,9 @@ test.describe('two instances on one PostgreSQL', () => {
         try {
           // The client opens its standalone GET stream after connecting: wait for it, so that the turns are known.
           await expect.poll(() => session.sent.some((sent) => sent.startsWith('GET'))).toBe(true);
-          if (shift) await session.client.ping();
+          if (shift) await session.ping();
           const before = session.sent.length;
-          const { result, kept: stillThere } = await deleteOverSession(session, servers[0].baseURL, `Relayed ${answer} ${shift} ${Date.now()}`);
+          const { result, kept: stillThere } = await deleteOverSession(session, servers[0].baseURL, `Relayed ${answer} ${shift}`);
           expect(session.questions).toHaveLength(1);
           expect(stillThere).toBe(kept);
           expect(result.isError ?? false).toBe(kept);
@@ -354,10 +359,10 @@ test.describe('two instances on one PostgreSQL', () => {
   }
 
   test('large answers travel through the relay too (tools/list), and a client resumes on the other instance', async () => {
-    const session = await connectSession(baseURLs());
+    const session = await connect('sdk-v1 (2025 era)', servers[0].baseURL, { alsoVia: [servers[1].baseURL] });
     try {
-      const lists = await Promise.all([session.client.listTools(), session.client.listTools()]);
-      for (const { tools } of lists) expect(tools.map((tool) => tool.name)).toContain('TaskController_deleteTask');
+      const lists = await Promise.all([session.listTools(), session.listTools()]);
+      for (const tools of lists) expect(tools.map((tool) => tool.name)).toContain('TaskController_deleteTask');
     } finally {
       await session.close();
     }

@@ -54,15 +54,18 @@ async function startServer(port, env) {
   };
 }
 
-/** fetch options of one JSON-RPC request; `era: '2026'` adds the 2026-07-28 headers and request `_meta`. */
-function mcpRequest(method, params, era = '2025') {
+/**
+ * fetch options of one JSON-RPC request; `era: '2026'` adds the 2026-07-28 headers and request `_meta`, declaring
+ * `capabilities` (e.g. elicitation, which makes destructive tools ask first).
+ */
+function mcpRequest(method, params, era = '2025', capabilities = {}) {
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
   if (era === '2026') {
     Object.assign(headers, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method });
     if (params.name) headers['Mcp-Name'] = params.name;
     params = {
       ...params,
-      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities },
     };
   }
   return { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) };
@@ -86,8 +89,23 @@ async function sessionHeaders(server) {
   return session;
 }
 
+const ELICITATION = { elicitation: { form: {} } };
+const deleteTask = { name: 'TaskController_deleteTask', arguments: { params: { id: 1 } } };
+
+/**
+ * The two legs of a confirmation (2026-07-28), both repeatable: the first call of deleteTask by a client that can be
+ * asked (→ input_required), and its retry with the answer "decline" (→ isError, task kept) under a state minted once.
+ */
+async function confirmationLegs(gateway) {
+  const ask = mcpRequest('tools/call', deleteTask, '2026', ELICITATION);
+  const asked = await (await fetch(`${gateway.baseURL}/api/mcp`, ask)).json();
+  const { requestState } = asked.result;
+  const answer = { inputResponses: { confirmation: { action: 'decline' } }, requestState };
+  return { ask, retry: mcpRequest('tools/call', { ...deleteTask, ...answer }, '2026', ELICITATION) };
+}
+
 /** Every scenario: which server, which request, and how its answer must look (checked once before the load). */
-function scenarios(gateway, small, catalogue, session) {
+function scenarios(gateway, small, catalogue, confirmation, session) {
   const user = { params: { id: 1 } };
   // A session's requests in progress need ids of their own (the transport maps answers by id).
   let nextId = 1;
@@ -103,6 +121,9 @@ function scenarios(gateway, small, catalogue, session) {
     { name: 'MCP tools/call getUser (2025 session)', ...post(gateway, '/api/mcp', onSession), expect: 'structuredContent' },
     { name: 'hand-written registerTool getUser', ...post(gateway, '/api/bench/mcp', toolCall('getUser', { id: 1 })), expect: 'structuredContent' },
     { name: 'MCP ping (transport floor, no tool)', ...post(gateway, '/api/mcp', mcpRequest('ping', {})), expect: '"result":{}' },
+    { name: 'MCP getTask (2026-07-28)', ...post(gateway, '/api/mcp', toolCall('TaskController_getTask', user, '2026')), expect: 'structuredContent' },
+    { name: 'MCP deleteTask, 1st leg: input_required (2026-07-28)', ...post(gateway, '/api/mcp', confirmation.ask), expect: '"input_required"' },
+    { name: 'MCP deleteTask, 2nd leg: retry, declined (2026-07-28)', ...post(gateway, '/api/mcp', confirmation.retry), expect: 'the user declined' },
     // The catalogue pairs: two servers alike but for 200 generated tools, each pair measured back to back (A B).
     { name: 'MCP tools/call, 9-tool server', ...post(small, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
     { name: 'MCP tools/call, 209-tool server', ...post(catalogue, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
@@ -196,7 +217,7 @@ async function main() {
   const gateway = await startServer(base, env);
   const small = await startServer(base + 1, env);
   const catalogue = await startServer(base + 2, { ...env, GATEWAY_BENCHMARK_TOOLS: '200' });
-  const list = scenarios(gateway, small, catalogue, await sessionHeaders(gateway));
+  const list = scenarios(gateway, small, catalogue, await confirmationLegs(gateway), await sessionHeaders(gateway));
   const runs = new Map(list.map((scenario) => [scenario.name, []]));
   const downloadMs = new Map();
   try {
@@ -208,6 +229,9 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const scenario of list) runs.get(scenario.name).push(await load(scenario, SECONDS));
     }
+    const confirmationNames = ['MCP getTask (2026-07-28)', 'MCP deleteTask, 1st leg: input_required (2026-07-28)', 'MCP deleteTask, 2nd leg: retry, declined (2026-07-28)'];
+    const [plainMs, askMs, retryMs] = await downloadLatency(confirmationNames.map((name) => list.find((scenario) => scenario.name === name)), 50);
+    downloadMs.set('confirmation', { plainMs, roundTripMs: askMs + retryMs });
     const eightMiB = ['REST image 8 MiB', 'MCP image 8 MiB', 'MCP image 8 MiB (2026-07-28)'];
     const latencies = await downloadLatency(eightMiB.map((name) => list.find((scenario) => scenario.name === name)), 15);
     eightMiB.forEach((name, index) => downloadMs.set(name, latencies[index]));
@@ -270,6 +294,12 @@ async function main() {
   ratio('8 MiB MCP peak RSS growth ÷ payload (median of runs)', image8.growthMiB / 8, '≤ 4', (v) => v <= 4);
   ratio('same, 2026-07-28 framing (plain JSON reply)', s('MCP image 8 MiB (2026-07-28)').growthMiB / 8, '≤ 4', (v) => v <= 4);
   ratio('cold start to first tools/list (ms, median of 3)', median(coldStarts), '< 1000', (v) => v < 1000);
+  const { plainMs, roundTripMs } = downloadMs.get('confirmation');
+  lines.push(
+    '',
+    `Confirmation round trip (2026-07-28, sequential, median of 50): both legs ${roundTripMs.toFixed(1)} ms against ${plainMs.toFixed(1)} ms ` +
+      `for one plain tool call (${(roundTripMs / plainMs).toFixed(2)} ×), the user's think time not counted.`,
+  );
   lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   const output = lines.join('\n');
   console.log(output);

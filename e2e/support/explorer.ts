@@ -41,12 +41,23 @@ export class ExplorerPage {
     return this.page.getByTestId('tool-card').filter({ has: this.page.getByTestId('tool-name').getByText(name, { exact: true }) });
   }
 
-  /** Fills the card's fields (by label) and clicks Run; does not wait. */
-  async submit(name: string, fields: Record<string, string> = {}): Promise<Locator> {
+  /** Fills the card's fields (by label). */
+  async fill(name: string, fields: Record<string, string> = {}): Promise<Locator> {
     const card = this.card(name);
     for (const [label, value] of Object.entries(fields)) await card.getByLabel(label, { exact: true }).fill(value);
+    return card;
+  }
+
+  /** Fills the card's fields (by label) and clicks Run; does not wait. */
+  async submit(name: string, fields: Record<string, string> = {}): Promise<Locator> {
+    const card = await this.fill(name, fields);
     await card.getByTestId('run-button').click();
     return card;
+  }
+
+  /** The question a running call asks the user (a modal dialog), named by its heading: which tool asks. */
+  question(): Locator {
+    return this.page.getByRole('dialog');
   }
 
   /** Runs a tool from its form and returns its finished result section. */

@@ -55,6 +55,26 @@ export const toolCall = (id: number, name: string, args: unknown = {}) => ({
   params: { name, arguments: args },
 });
 
+/** The headers of a 2026-07-28 request (the revision requires the method and, for tools/call, the name as headers). */
+export function modernHeaders(method: string, name?: string): Record<string, string> {
+  return { ...mcpHeaders, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) };
+}
+
+/** A 2026-07-28 tools/call: the per-request envelope in `_meta`, and the answers and state of a retry if given. */
+export function modernToolCall(
+  id: number,
+  name: string,
+  args: unknown,
+  { capabilities = {}, inputResponses, requestState }: { capabilities?: object; inputResponses?: object; requestState?: string } = {},
+) {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'e2e-raw', version: '1.0.0' },
+  };
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta, inputResponses, requestState } };
+}
+
 /** One server-sent event of an MCP stream: its id, and its data as a JSON-RPC message (none for priming events). */
 export interface StreamEvent {
   id?: string;

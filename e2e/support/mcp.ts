@@ -31,6 +31,12 @@ export interface GatewayClient {
   /** tools/list; the SDK clients also keep each tool's outputSchema, and check later results against it. */
   listTools(): Promise<ListedTool[]>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  ping(): Promise<void>;
+  /** The session the client started (`Mcp-Session-Id`): SDK v1 starts one, the 2026-07-28 client none. */
+  readonly sessionId?: string;
+  /** Where each HTTP request went, as `METHOD port`, when the client's requests alternate between servers. */
+  readonly sent: string[];
+  /** Ends the session (DELETE) if there is one, and closes the client. */
   close(): Promise<void>;
 }
 
@@ -42,17 +48,18 @@ function toolOutput(result: ToolResult): ToolResult {
 }
 
 /** Changes a JSON-RPC message the server sent before the client reads it (to prove what the client checks). */
-export type Tamper = (message: { result?: Record<string, unknown> }) => void;
+type Tamper = (message: { result?: Record<string, unknown> }) => void;
 
-/** A fetch that passes each JSON or SSE-framed JSON-RPC reply through `tamper`. */
-function tamperingFetch(tamper: Tamper): typeof fetch {
+/** A fetch over `reach` that passes each JSON or SSE-framed JSON-RPC reply through `tamper`, when there is one. */
+function tamperingFetch(tamper: Tamper | undefined, reach: typeof fetch): typeof fetch {
   const rewrite = (json: string) => {
     const message = JSON.parse(json);
-    tamper(message);
+    tamper?.(message);
     return JSON.stringify(message);
   };
   return async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await reach(input, init);
+    if (!tamper) return response;
     const type = response.headers.get('content-type') ?? '';
     const sse = type.includes('text/event-stream');
     if (!response.ok || !(sse || type.includes('json'))) return response;
@@ -64,23 +71,69 @@ function tamperingFetch(tamper: Tamper): typeof fetch {
   };
 }
 
+/** A form-mode elicitation request as the server sent it (`elicitation/create` params). */
+export interface ElicitationRequest {
+  message: string;
+  requestedSchema?: Record<string, unknown>;
+}
+
+/** What the user of a test client answers: accept with the form's content, decline, or cancel. */
+export type ElicitationAnswer =
+  | { action: 'accept'; content?: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
+
+type ElicitationHandler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
+
+export interface ConnectOptions {
+  /** Sent with every HTTP request. */
+  headers?: Record<string, string>;
+  tamper?: Tamper;
+  /**
+   * Makes the client one that can be asked: it declares the elicitation capability (form mode) and answers each
+   * `elicitation/create` with this (over the session in the 2025 era, through `input_required` on 2026-07-28).
+   * Without it the client declares no capability, as a plain client does.
+   */
+  elicit?: ElicitationHandler;
+  /** More servers of the same gateway: the client's requests go to `baseURL` and these in turn (no sticky sessions). */
+  alsoVia?: string[];
+}
+
 export async function connect(
   era: Era,
   baseURL: string,
-  { headers = {}, tamper }: { headers?: Record<string, string>; tamper?: Tamper } = {},
+  { headers = {}, tamper, elicit, alsoVia = [] }: ConnectOptions = {},
 ): Promise<GatewayClient> {
   const url = new URL('/api/mcp', baseURL);
-  const client =
-    era === 'sdk-v1 (2025 era)'
-      ? new ClientV1({ name: 'e2e-v1', version: '1.0.0' })
-      : new ClientV2({ name: 'e2e-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  const transportOptions = { requestInit: { headers }, ...(tamper ? { fetch: tamperingFetch(tamper) } : {}) };
+  const capabilities = elicit ? { elicitation: { form: {} } } : {};
+  const answer = async (request: { params: ElicitationRequest }) => elicit!(request.params);
+  let client: ClientV1 | ClientV2;
+  if (era === 'sdk-v1 (2025 era)') {
+    const v1 = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, { capabilities });
+    if (elicit) v1.setRequestHandler(ElicitRequestSchema, answer);
+    client = v1;
+  } else {
+    const v2 = new ClientV2(
+      { name: 'e2e-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities },
+    );
+    if (elicit) v2.setRequestHandler('elicitation/create', answer);
+    client = v2;
+  }
+  const sent: string[] = [];
+  const reach = alsoVia.length ? alternatingFetch([baseURL, ...alsoVia], sent) : fetch;
+  const transportOptions = { requestInit: { headers }, ...(tamper || alsoVia.length ? { fetch: tamperingFetch(tamper, reach) } : {}) };
   const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
   return {
     listTools: async () => (await client.listTools()).tools as never,
     callTool: async (name, args = {}) => toolOutput((await client.callTool({ name, arguments: args })) as ToolResult),
-    close: () => client.close(),
+    ping: async () => void (await client.ping()),
+    sessionId: transport.sessionId,
+    sent,
+    close: async () => {
+      if (transport instanceof TransportV1 && transport.sessionId) await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
   };
 }
 
@@ -88,64 +141,12 @@ export async function connect(
  * A fetch that sends each request to the next of `baseURLs` in turn (same path and query), as a load balancer without
  * sticky sessions would; `sent` records where each went, as `METHOD port`.
  */
-function alternatingFetch(baseURLs: string[]): typeof fetch & { sent: string[] } {
+function alternatingFetch(baseURLs: string[], sent: string[]): typeof fetch {
   let next = 0;
-  const sent: string[] = [];
-  const alternating = (input: string | URL | Request, init?: RequestInit) => {
+  return (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
     const target = new URL(`${url.pathname}${url.search}`, baseURLs[next++ % baseURLs.length]);
     sent.push(`${init?.method ?? 'GET'} ${target.port}`);
     return fetch(target, init);
-  };
-  return Object.assign(alternating, { sent }) as typeof fetch & { sent: string[] };
-}
-
-/** How a user answers a confirmation: yes, no, or closing the dialog. */
-export type ConfirmationAnswer = 'accept' | 'decline' | 'cancel';
-
-/** A 2025-era client (SDK v1) on a session of the gateway. */
-export interface SessionClient {
-  client: ClientV1;
-  transport: TransportV1;
-  /** The session's id (`Mcp-Session-Id`). */
-  sessionId: string;
-  /** Every question the server asked through elicitation, in order. */
-  questions: string[];
-  /** Where each HTTP request went, when it spreads them over several servers. */
-  sent: string[];
-  /** Ends the session (DELETE) and closes the client. */
-  close(): Promise<void>;
-}
-
-/**
- * Connects an SDK v1 client, which starts a session. With `answer` it declares the elicitation capability and answers
- * each question with it; with several `baseURLs` its requests alternate between them.
- */
-export async function connectSession(
-  baseURLs: string[],
-  { answer, headers = {} }: { answer?: () => ConfirmationAnswer; headers?: Record<string, string> } = {},
-): Promise<SessionClient> {
-  const client = new ClientV1({ name: 'e2e-session', version: '1.0.0' }, answer ? { capabilities: { elicitation: {} } } : {});
-  const questions: string[] = [];
-  if (answer) {
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      questions.push(request.params.message);
-      const action = answer();
-      return action === 'accept' ? { action, content: { confirm: true } } : { action };
-    });
-  }
-  const fetch = baseURLs.length > 1 ? alternatingFetch(baseURLs) : undefined;
-  const transport = new TransportV1(new URL('/api/mcp', baseURLs[0]), { requestInit: { headers }, ...(fetch ? { fetch } : {}) });
-  await client.connect(transport);
-  return {
-    client,
-    transport,
-    sessionId: transport.sessionId!,
-    questions,
-    sent: fetch?.sent ?? [],
-    close: async () => {
-      await transport.terminateSession().catch(() => undefined);
-      await client.close();
-    },
   };
 }

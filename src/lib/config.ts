@@ -46,6 +46,16 @@ const byteCount = (fallback: number) =>
       return Number(value);
     });
 
+/** A whole number of `unit`: `fallback` when unset, from `min` to `max`. */
+const wholeNumber = (fallback: number, unit: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const expected = `expected a whole number of ${unit}`;
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value ? Number(value) : fallback))
+    .pipe(z.number({ error: expected }).int(expected).min(min).max(max));
+};
+
 /** `1` turns a switch on; `0` or nothing leaves it off. */
 const flag = z
   .enum(['', '0', '1'], { error: (issue) => `expected 1 (on) or 0 (off), got ${JSON.stringify(issue.input)}` })
@@ -96,11 +106,7 @@ export const VARIABLES = {
   }),
   SHUTDOWN_GRACE_MS: variable({
     group: 'server',
-    schema: z
-      .string()
-      .optional()
-      .transform((value) => (value ? Number(value) : 10_000))
-      .pipe(z.number({ error: 'expected a whole number of milliseconds' }).int('expected a whole number of milliseconds').min(0).max(600_000)),
+    schema: wholeNumber(10_000, 'milliseconds', 0, 600_000),
     default: '`10000`',
     doc: 'On SIGTERM or SIGINT, how long (ms) requests in flight may take to finish before the process exits anyway; requests arriving meanwhile get 503.',
   }),
@@ -236,21 +242,13 @@ export const VARIABLES = {
   }),
   MCP_MAX_SESSIONS: variable({
     group: 'security',
-    schema: z
-      .string()
-      .optional()
-      .transform((value) => (value ? Number(value) : 1000))
-      .pipe(z.number({ error: 'expected a whole number of sessions' }).int('expected a whole number of sessions').min(1)),
+    schema: wholeNumber(1000, 'sessions', 1),
     default: '`1000`',
     doc: 'Most 2025-era MCP sessions (`Mcp-Session-Id`) one instance holds at once; an `initialize` beyond it gets HTTP 503 with `Retry-After` and a JSON-RPC error naming the limit, while the sessions it holds keep working.',
   }),
   MCP_SESSION_IDLE_SECONDS: variable({
     group: 'server',
-    schema: z
-      .string()
-      .optional()
-      .transform((value) => (value ? Number(value) : 600))
-      .pipe(z.number({ error: 'expected a whole number of seconds' }).int('expected a whole number of seconds').min(1)),
+    schema: wholeNumber(600, 'seconds', 1),
     default: '`600`',
     doc: 'A 2025-era MCP session with no request in progress for this long is closed (its id then answers 404; its stored events are dropped). An open standalone GET stream counts as a request in progress.',
   }),
@@ -268,11 +266,7 @@ export const VARIABLES = {
   }),
   GATEWAY_BENCHMARK_TOOLS: variable({
     group: 'testing',
-    schema: z
-      .string()
-      .optional()
-      .transform((value) => (value ? Number(value) : 0))
-      .pipe(z.number({ error: 'expected a whole number of tools' }).int('expected a whole number of tools').min(0).max(10_000)),
+    schema: wholeNumber(0, 'tools', 0, 10_000),
     default: '`0`',
     doc: 'Test build only: how many generated `bench_tool_N` tools to add (`npm run bench` sets it for its large-catalogue server).',
   }),

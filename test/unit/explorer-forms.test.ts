@@ -1,7 +1,7 @@
 // Unit tests of the explorer's form model (JSON Schema → fields → validated tool arguments) and its REST request.
 import { describe, expect, test } from 'vitest';
 import { curlCommand, restRequest } from '@/lib/mcp/rest-request';
-import { fieldsOf, initialValues, type JsonSchema, readForm } from '@/lib/explorer/schema-form';
+import { fieldsOf, initialValues, type JsonSchema, optionsOf, readForm } from '@/lib/explorer/schema-form';
 
 const getUserInput: JsonSchema = {
   type: 'object',
@@ -101,6 +101,47 @@ describe('readForm', () => {
     const { args, errors } = readForm(fields, { ...initialValues(fields), ratio: 'x', 'query.url': 'http://a' });
     expect(args).toEqual({ query: { url: 'http://a', mode: 'slow' }, flag: true });
     expect(errors).toEqual({ ratio: 'must be a number' });
+  });
+});
+
+describe('the enum kinds of elicitation forms (requestedSchema)', () => {
+  const question: JsonSchema = {
+    type: 'object',
+    properties: {
+      colour: {
+        type: 'string',
+        oneOf: [
+          { const: 'red', title: 'Red' },
+          { const: 'green', title: 'Green' },
+        ],
+      },
+      size: { type: 'string', enum: ['s', 'l'], enumNames: ['Small', 'Large'], default: 'l' },
+      level: { type: 'integer', anyOf: [{ const: 1 }, { const: 2, title: 'Two' }] },
+      nullable: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+    },
+    required: ['colour'],
+  };
+
+  test('titled oneOf/anyOf consts and enumNames become labelled options; other unions stay JSON', () => {
+    const fields = fieldsOf(question);
+    expect(fields.map((field) => field.kind)).toEqual(['enum', 'enum', 'enum', 'json']);
+    expect(fields.map((field) => optionsOf(field.schema).map((option) => option.label))).toEqual([
+      ['Red', 'Green'],
+      ['Small', 'Large'],
+      ['1', 'Two'],
+      [],
+    ]);
+  });
+
+  test("a chosen option gives its value, and a default selects its option's index", () => {
+    const fields = fieldsOf(question);
+    const values = initialValues(fields);
+    expect(values).toMatchObject({ colour: '', size: '1', level: '' });
+    expect(readForm(fields, values).errors).toEqual({ colour: 'required' });
+    expect(readForm(fields, { ...values, colour: '1', level: '1' })).toEqual({
+      args: { colour: 'green', size: 'l', level: 2 },
+      errors: {},
+    });
   });
 });
 

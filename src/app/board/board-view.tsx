@@ -1,7 +1,7 @@
 // The /board page's shell around the shared task board: live from the board stream, changes over REST.
 'use client';
 import { TaskController as TaskRPC } from '@/client';
-import { type BoardActions, TaskBoard } from '@/components/board/task-board';
+import { type BoardActions, BoardHeader, TaskBoard } from '@/components/board/task-board';
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/lib/browser-token';
 import { type Connection, useBoardStream } from './use-board-stream';
@@ -31,16 +31,12 @@ export function BoardView() {
       onActionFailed={(failure) => isUnauthorized(failure) && reconnect()}
       header={
         <>
-          <header className="board-header">
-            <h1>Board</h1>
-            <span className={`board-connection board-connection-${connection}`} role="status" aria-label="Connection">
-              {connectionLabels[connection]}
-            </span>
+          <BoardHeader state={connection} label={connectionLabels[connection]}>
             <a className="board-tools-link" href="/">
               All tools
             </a>
             <SessionBadge onSignedOut={reconnect} />
-          </header>
+          </BoardHeader>
           {connection === 'unauthorized' && <SignInPanel onTokenSaved={reconnect} />}
         </>
       }

@@ -30,6 +30,22 @@ interface TaskBoardProps {
   header: ReactNode;
 }
 
+/**
+ * The board's title bar: "Board", the live-connection badge (`state` styles it, `label` says it) and whatever else a
+ * page adds (links, the sign-in badge).
+ */
+export function BoardHeader({ state, label, children }: { state: string; label: string; children?: ReactNode }) {
+  return (
+    <header className="board-header">
+      <h1>Board</h1>
+      <span className={`board-connection board-connection-${state}`} role="status" aria-label="Connection">
+        {label}
+      </span>
+      {children}
+    </header>
+  );
+}
+
 export function TaskBoard({ board, actions, onActionFailed, header }: TaskBoardProps) {
   const [error, setError] = useState<string | null>(null);
   /** Runs an action; shows the server's message when it fails. The board itself updates from the server. */

@@ -1,16 +1,18 @@
 'use client';
-// The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms; how to connect.
+// The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms (the questions their
+// calls ask are put to the user); how to connect.
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/lib/browser-token';
 import { MCP_PATH } from '@/lib/explorer/gateway-client';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
+import { QuestionDialog } from './question-dialog';
 import { ToolList } from './tool-list';
 import { useGateway, useOrigin } from './use-gateway';
 
 export function Explorer() {
   const origin = useOrigin();
-  const { state, callTool, readResource, retry } = useGateway(origin);
+  const { state, callTool, readResource, retry, question } = useGateway(origin);
   const endpoint = origin ? new URL(MCP_PATH, origin).href : MCP_PATH;
   return (
     <div className={styles.page}>
@@ -34,6 +36,7 @@ export function Explorer() {
           <ConnectPanel endpoint={endpoint} />
         </aside>
       </div>
+      {question && <QuestionDialog key={question.id} pending={question} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// Form controls for a tool's input schema: nested objects as fieldsets, inputs by type, inline validation messages.
-import type { Field, FormErrors, FormValues } from '@/lib/explorer/schema-form';
+// Form controls of a JSON Schema form: nested objects as fieldsets, inputs by type, inline validation messages.
+import { type Field, type FormErrors, type FormValues, optionsOf } from '@/lib/explorer/schema-form';
 import styles from './explorer.module.css';
 
 interface FieldsProps {
@@ -9,8 +9,13 @@ interface FieldsProps {
   errors: FormErrors;
   /** Prefix of the controls' element ids, unique on the page. */
   idPrefix: string;
+  /** What labels a control: the property's name (a tool's arguments, the default) or its `title` (a question). */
+  labelBy?: 'name' | 'title';
   onChange(key: string, value: string | boolean): void;
 }
+
+const labelOf = (field: Field, labelBy: FieldsProps['labelBy']) =>
+  labelBy === 'title' ? (field.schema.title ?? field.name) : field.name;
 
 export const controlId = (idPrefix: string, key: string) => `${idPrefix}-${key}`;
 
@@ -33,9 +38,9 @@ function Control({ field, value, id, describedBy, invalid, onChange }: {
       return (
         <select {...common} className={styles.input} value={text} onChange={(event) => onChange(event.target.value)}>
           <option value="">{field.required ? 'Choose…' : '(not set)'}</option>
-          {field.schema.enum!.map((option, index) => (
+          {optionsOf(field.schema).map((option, index) => (
             <option key={index} value={String(index)}>
-              {typeof option === 'string' ? option : JSON.stringify(option)}
+              {option.label}
             </option>
           ))}
         </select>
@@ -63,14 +68,14 @@ function RequiredHint({ field }: { field: Field }) {
   return field.required ? <span className={styles.requiredHint}>required</span> : null;
 }
 
-function LeafField({ field, values, errors, idPrefix, onChange }: FieldsProps & { field: Field }) {
+function LeafField({ field, values, errors, idPrefix, labelBy, onChange }: FieldsProps & { field: Field }) {
   const id = controlId(idPrefix, field.key);
   const error = errors[field.key];
   const described = [field.schema.description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={field.kind === 'boolean' ? styles.checkboxField : styles.field}>
       <label htmlFor={id} className={styles.label}>
-        {field.name}
+        {labelOf(field, labelBy)}
       </label>
       <span className={styles.typeHint}>
         {typeHint(field)} <RequiredHint field={field} />
@@ -102,7 +107,7 @@ export function SchemaFields(props: FieldsProps) {
     field.kind === 'object' ? (
       <fieldset key={field.key} className={styles.fieldset}>
         <legend className={styles.legend}>
-          {field.name} <RequiredHint field={field} />
+          {labelOf(field, props.labelBy)} <RequiredHint field={field} />
         </legend>
         {field.schema.description && <p className={styles.fieldDescription}>{field.schema.description}</p>}
         {field.children.length ? <SchemaFields {...props} fields={field.children} /> : <p className={styles.muted}>No fields.</p>}

@@ -1,6 +1,8 @@
-// React state of the explorer's MCP connection (connecting, the listed tools, or why it failed) and its tool calls.
+// React state of the explorer's MCP connection (connecting, the listed tools, or why it failed), its tool calls and
+// the questions those calls ask the user.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { connectGateway, type GatewayConnection, MCP_PATH, type Tool } from '@/lib/explorer/gateway-client';
+import { useQuestions } from './use-questions';
 
 export type GatewayState = { status: 'connecting' } | { status: 'ready'; tools: Tool[] } | { status: 'failed'; error: string };
 
@@ -13,17 +15,25 @@ export function useOrigin(): string {
   return useSyncExternalStore(noSubscription, () => location.origin, () => '');
 }
 
-/** Connects to the gateway's MCP endpoint on this page's origin once mounted; `retry` connects again. */
+/**
+ * Connects to the gateway's MCP endpoint on this page's origin once mounted; `retry` connects again. `question` is
+ * the question a running call asks the user now, if any.
+ */
 export function useGateway(origin: string) {
   const [state, setState] = useState<GatewayState>({ status: 'connecting' });
   const [attempt, setAttempt] = useState(0);
   const connection = useRef<GatewayConnection | null>(null);
+  /** The tools whose calls are running, one entry per call. */
+  const running = useRef<string[]>([]);
+  // A question comes from a running call: when only one runs, it is that call's tool asking.
+  const askedBy = useCallback(() => (running.current.length === 1 ? running.current[0] : undefined), []);
+  const { current: question, ask } = useQuestions(askedBy);
 
   useEffect(() => {
     if (!origin) return;
     let active = true;
     setState({ status: 'connecting' });
-    connectGateway(new URL(MCP_PATH, origin)).then(
+    connectGateway(new URL(MCP_PATH, origin), ask).then(
       (opened) => {
         if (!active) return void opened.close();
         connection.current = opened;
@@ -36,11 +46,16 @@ export function useGateway(origin: string) {
       void connection.current?.close();
       connection.current = null;
     };
-  }, [origin, attempt]);
+  }, [origin, attempt, ask]);
 
   const callTool = useCallback(async (name: string, args: Record<string, unknown>) => {
     if (!connection.current) throw new Error('not connected to the MCP endpoint');
-    return connection.current.callTool(name, args);
+    running.current.push(name);
+    try {
+      return await connection.current.callTool(name, args);
+    } finally {
+      running.current.splice(running.current.indexOf(name), 1);
+    }
   }, []);
   const readResource = useCallback(async (uri: string) => {
     if (!connection.current) throw new Error('not connected to the MCP endpoint');
@@ -48,5 +63,5 @@ export function useGateway(origin: string) {
   }, []);
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { state, callTool, readResource, retry };
+  return { state, callTool, readResource, retry, question };
 }

@@ -1,8 +1,11 @@
-// The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint.
+// The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint;
+// it can be asked questions (elicitation, form mode), which the page puts to its user.
 import {
   type AuthProvider,
   type CallToolResult,
   Client,
+  type ElicitRequestFormParams,
+  type ElicitResult,
   type ReadResourceResult,
   StreamableHTTPClientTransport,
   type Tool,
@@ -11,7 +14,16 @@ import {
 import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/lib/browser-oauth';
 
-export type { CallToolResult, Tool };
+export type { CallToolResult, ElicitResult, Tool };
+
+/** A question a server asks while it serves a request: a message and the form of the answer (`requestedSchema`). */
+export type Question = ElicitRequestFormParams;
+
+/**
+ * Puts a question to the page's user and settles with their answer: accept (with the form's content), decline or
+ * cancel. `signal` aborts when the request that asked is given up; the question is then withdrawn.
+ */
+export type AskUser = (question: Question, signal: AbortSignal) => Promise<ElicitResult>;
 
 /** Where the gateway serves MCP, relative to its origin. */
 export const MCP_PATH = '/api/mcp';
@@ -43,24 +55,42 @@ function pageAuthProvider(): AuthProvider {
   };
 }
 
-/** Connects to `endpoint` and lists its tools; rejects when the endpoint cannot be reached or does not speak MCP. */
-export async function connectGateway(endpoint: URL): Promise<GatewayConnection> {
+/**
+ * Connects to `endpoint` and lists its tools; rejects when the endpoint cannot be reached or does not speak MCP.
+ * Questions the server asks during a call (an `input_required` result, which the client fulfils and retries) go to
+ * `askUser`.
+ */
+export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<GatewayConnection> {
   const client = new Client(
     { name: 'vovk-gateway-explorer', version: '0.1.0' },
     {
       versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
-      // The explorer hosts MCP Apps (their UIs in sandboxed frames): it says so as the extension defines.
-      capabilities: { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } },
+      capabilities: {
+        // Form questions only: a URL-mode one would send the user to another site, which the explorer does not do.
+        elicitation: { form: {} },
+        // The explorer hosts MCP Apps (their UIs in sandboxed frames): it says so as the extension defines.
+        extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
+      },
     },
   );
+  // The client refuses URL-mode questions itself (only form mode is declared): what reaches here is a form.
+  client.setRequestHandler('elicitation/create', (request, ctx) =>
+    askUser(request.params as ElicitRequestFormParams, ctx.mcpReq.signal),
+  );
+  // Closing gives up the calls still running, and so withdraws the questions they are waiting on.
+  const closing = new AbortController();
   await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: pageAuthProvider() }));
   try {
     const { tools } = await client.listTools();
     return {
       tools,
-      callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+      callTool: async (name, args) =>
+        (await client.callTool({ name, arguments: args }, { signal: closing.signal })) as CallToolResult,
       readResource: (uri) => client.readResource({ uri }),
-      close: () => client.close(),
+      close: () => {
+        closing.abort(new Error('the explorer closed its MCP connection'));
+        return client.close();
+      },
     };
   } catch (error) {
     await client.close();

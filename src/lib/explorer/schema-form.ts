@@ -1,4 +1,5 @@
-// Form model of a tool's JSON Schema input: the fields to render, their initial values, and validated tool arguments.
+// Form model of a JSON Schema object (a tool's input, an elicitation's requestedSchema): the fields to render, their
+// initial values, and the validated values they make.
 
 /** The subset of JSON Schema the explorer's forms understand; anything else is edited as raw JSON. */
 export interface JsonSchema {
@@ -6,6 +7,12 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   enum?: unknown[];
+  /** Labels of `enum`'s values, in order (the older way elicitation forms title their options). */
+  enumNames?: string[];
+  /** Titled options: each alternative a `const` with its `title`. */
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  const?: unknown;
   title?: string;
   description?: string;
   default?: unknown;
@@ -38,8 +45,32 @@ export type ToolArguments = Record<string, unknown>;
 
 const SCALAR_KINDS: readonly string[] = ['string', 'number', 'integer', 'boolean'];
 
+/** One choice of an `enum` field: the value it stands for, and what the user reads. */
+export interface FieldOption {
+  value: unknown;
+  label: string;
+}
+
+const optionLabel = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * The choices a schema offers: its `enum` (labelled by `enumNames` when given), or alternatives that are each one
+ * `const` (labelled by their `title`); empty when it offers none.
+ */
+export function optionsOf(schema: JsonSchema): FieldOption[] {
+  if (Array.isArray(schema.enum)) {
+    return schema.enum.map((value, index) => ({ value, label: schema.enumNames?.[index] ?? optionLabel(value) }));
+  }
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (!alternatives?.length || !alternatives.every((alternative) => 'const' in alternative)) return [];
+  return alternatives.map((alternative) => ({
+    value: alternative.const,
+    label: alternative.title ?? optionLabel(alternative.const),
+  }));
+}
+
 function kindOf(schema: JsonSchema): FieldKind {
-  if (Array.isArray(schema.enum) && schema.enum.length) return 'enum';
+  if (optionsOf(schema).length) return 'enum';
   const types = Array.isArray(schema.type) ? schema.type.filter((type) => type !== 'null') : [schema.type];
   const type = types.length === 1 ? types[0] : undefined;
   if (type === 'object' || (type === undefined && schema.properties)) return schema.properties ? 'object' : 'json';
@@ -69,10 +100,10 @@ function leaves(fields: Field[]): Field[] {
 }
 
 function initialValue(field: Field): string | boolean {
-  const { default: fallback, enum: options } = field.schema;
+  const { default: fallback } = field.schema;
   if (field.kind === 'boolean') return fallback === true;
   if (fallback === undefined) return '';
-  if (field.kind === 'enum') return String(options!.findIndex((option) => option === fallback));
+  if (field.kind === 'enum') return String(optionsOf(field.schema).findIndex((option) => option.value === fallback));
   return field.kind === 'json' ? JSON.stringify(fallback) : String(fallback);
 }
 
@@ -120,7 +151,7 @@ function readLeaf(field: Field, raw: string | boolean | undefined): Reading {
   const checked = (value: unknown, problem: string | undefined): Reading => (problem ? { error: problem } : { value });
   switch (field.kind) {
     case 'enum':
-      return { value: field.schema.enum![Number(text)] };
+      return { value: optionsOf(field.schema)[Number(text)].value };
     case 'number':
     case 'integer': {
       const value = Number(text.trim());

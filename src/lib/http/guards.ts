@@ -46,9 +46,14 @@ function headerRejection(req: Request, reject: ErrorResponder): Response | undef
   }
 }
 
+/** `make`'s value, made on first use and kept — undefined included (a `??=` would make it again on every request). */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** The bearer-token verifier of the configured auth mode, made once; undefined when the gateway is open. */
-let verifier: ReturnType<typeof createTokenVerifier> | null = null;
-const tokenVerifier = () => (verifier ??= createTokenVerifier(config()) ?? undefined);
+const tokenVerifier = once(() => createTokenVerifier(config()) ?? undefined);
 
 /**
  * When OAUTH_ISSUER or GATEWAY_TOKEN is set: a valid bearer token is required (401 with the RFC 9728 challenge
@@ -75,11 +80,10 @@ function withAuthentication<TArgs extends unknown[]>(handler: Handler<TArgs>, do
 }
 
 /** The rate limiter of GATEWAY_RATE_LIMIT, made once; undefined when there is no limit. */
-let limiter: ReturnType<typeof createRateLimiter> | undefined | null = null;
-const rateLimiter = () => {
+const rateLimiter = once(() => {
   const { rateLimit } = config();
-  return (limiter ??= rateLimit ? createRateLimiter(rateLimit.perSecond, rateLimit.burst) : undefined);
-};
+  return rateLimit ? createRateLimiter(rateLimit.perSecond, rateLimit.burst) : undefined;
+});
 
 /** 429 with `Retry-After` when the caller (its token's subject, else its address) is over GATEWAY_RATE_LIMIT. */
 function withRateLimit<TArgs extends unknown[]>(handler: Handler<TArgs>, reject: ErrorResponder): Handler<TArgs> {

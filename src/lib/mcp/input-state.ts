@@ -26,10 +26,13 @@ export function inputDigest(input: unknown): string {
  * for ten minutes and bound to the request's method and the authenticated caller, so state minted for one caller or
  * method is refused for another (JSON-RPC -32602 "Invalid or expired requestState", from the SDK).
  */
-export function createInputStateCodec(secret: string | undefined): RequestStateCodec<InputState> {
+export function createInputStateCodec(
+  secret: string | undefined,
+  ttlSeconds = STATE_TTL_SECONDS,
+): RequestStateCodec<InputState> {
   return createRequestStateCodec<InputState>({
     key: secret ?? randomBytes(32),
-    ttlSeconds: STATE_TTL_SECONDS,
+    ttlSeconds,
     bind: (ctx: ServerContext) => {
       const caller = requestContext()?.caller;
       return [ctx.mcpReq.method, caller?.clientId ?? '', caller?.subject ?? ''].join('\0');

@@ -2,7 +2,7 @@
 // result the host hands over, changed through the gateway's tools and kept live by calling the board tool every second.
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type BoardActions, TaskBoard } from '@/components/board/task-board';
+import { type BoardActions, BoardHeader, TaskBoard } from '@/components/board/task-board';
 import type { Board } from '@/modules/board/board-schemas';
 import { callGatewayTool, HostFailure, mount, OutsideHost, structuredOutput, useMcpHost } from '../mcp-host';
 
@@ -77,12 +77,7 @@ function BoardApp() {
       board={board}
       actions={app ? toolActions(app, refresh) : offline}
       header={
-        <header className="board-header">
-          <h1>Board</h1>
-          <span className={`board-connection board-connection-${sync}`} role="status" aria-label="Connection">
-            {syncLabels[sync]}
-          </span>
-        </header>
+<BoardHeader state={sync} label={syncLabels[sync]} />
       }
     />
   );
