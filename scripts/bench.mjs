@@ -73,6 +73,22 @@ function mcpRequest(method, params, era = '2025', capabilities = {}) {
 
 const toolCall = (name, args, era) => mcpRequest('tools/call', { name, arguments: args }, era);
 
+/** Starts a 2025-era session on `server` (initialize, initialized); returns the headers of requests on it. */
+async function sessionHeaders(server) {
+  const { headers } = mcpRequest('ping', {});
+  const initialize = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+  const response = await fetch(`${server.baseURL}/api/mcp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: initialize }),
+  });
+  await response.text();
+  const session = { ...headers, 'Mcp-Session-Id': response.headers.get('mcp-session-id'), 'MCP-Protocol-Version': '2025-11-25' };
+  const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  await (await fetch(`${server.baseURL}/api/mcp`, { method: 'POST', headers: session, body: initialized })).text();
+  return session;
+}
+
 const ELICITATION = { elicitation: { form: {} } };
 const deleteTask = { name: 'TaskController_deleteTask', arguments: { params: { id: 1 } } };
 
@@ -89,14 +105,20 @@ async function confirmationLegs(gateway) {
 }
 
 /** Every scenario: which server, which request, and how its answer must look (checked once before the load). */
-function scenarios(gateway, small, catalogue, confirmation) {
+function scenarios(gateway, small, catalogue, confirmation, session) {
   const user = { params: { id: 1 } };
+  // A session's requests in progress need ids of their own (the transport maps answers by id).
+  let nextId = 1;
+  const onSession = { ...toolCall('UserController_getUser', user), headers: session };
+  onSession.requests = [{ setupRequest: (request) => ({ ...request, body: onSession.body.replace('"id":1', `"id":${nextId++}`) }) }];
   const get = (server, urlPath) => ({ server, path: urlPath, request: { method: 'GET' } });
   const post = (server, urlPath, request) => ({ server, path: urlPath, request });
   return [
     { name: 'REST GET /api/users/1', ...get(gateway, '/api/users/1'), expect: '"Ada Lovelace"' },
     { name: 'MCP tools/call getUser (2025 framing)', ...post(gateway, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
     { name: 'MCP tools/call getUser (2026-07-28)', ...post(gateway, '/api/mcp', toolCall('UserController_getUser', user, '2026')), expect: 'structuredContent' },
+    // The same call on a 2025-era session: the SDK's sessionful transport, each SSE event stored (SQLite) before it goes.
+    { name: 'MCP tools/call getUser (2025 session)', ...post(gateway, '/api/mcp', onSession), expect: 'structuredContent' },
     { name: 'hand-written registerTool getUser', ...post(gateway, '/api/bench/mcp', toolCall('getUser', { id: 1 })), expect: 'structuredContent' },
     { name: 'MCP ping (transport floor, no tool)', ...post(gateway, '/api/mcp', mcpRequest('ping', {})), expect: '"result":{}' },
     { name: 'MCP getTask (2026-07-28)', ...post(gateway, '/api/mcp', toolCall('TaskController_getTask', user, '2026')), expect: 'structuredContent' },
@@ -195,7 +217,7 @@ async function main() {
   const gateway = await startServer(base, env);
   const small = await startServer(base + 1, env);
   const catalogue = await startServer(base + 2, { ...env, GATEWAY_BENCHMARK_TOOLS: '200' });
-  const list = scenarios(gateway, small, catalogue, await confirmationLegs(gateway));
+  const list = scenarios(gateway, small, catalogue, await confirmationLegs(gateway), await sessionHeaders(gateway));
   const runs = new Map(list.map((scenario) => [scenario.name, []]));
   const downloadMs = new Map();
   try {
@@ -254,6 +276,7 @@ async function main() {
   const derived = s('MCP tools/call getUser (2025 framing)');
   ratio('derived ÷ hand-written (req/s)', derived.rps / s('hand-written registerTool getUser').rps, '≥ 0.95', (v) => v >= 0.95);
   ratio('MCP ÷ REST (req/s)', derived.rps / s('REST GET /api/users/1').rps, '≥ 0.8', (v) => v >= 0.8);
+  ratio('2025 session ÷ stateless 2025 tools/call (req/s)', s('MCP tools/call getUser (2025 session)').rps / derived.rps, '(reported)', () => true);
   ratio('MCP ping ÷ REST (req/s): the transport floor', s('MCP ping (transport floor, no tool)').rps / s('REST GET /api/users/1').rps, '(reported)', () => true);
   ratio('tools/call 209 ÷ 9 tools (req/s)', s('MCP tools/call, 209-tool server').rps / s('MCP tools/call, 9-tool server').rps, '≥ 0.9', (v) => v >= 0.9);
   ratio('tools/list 209 ÷ 9 tools (req/s)', s('MCP tools/list, 209-tool server').rps / s('MCP tools/list, 9-tool server').rps, '(reported)', () => true);

@@ -74,3 +74,45 @@ export function modernToolCall(
   };
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta, inputResponses, requestState } };
 }
+
+/** One server-sent event of an MCP stream: its id, and its data as a JSON-RPC message (none for priming events). */
+export interface StreamEvent {
+  id?: string;
+  message?: { id?: number | string; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
+}
+
+/**
+ * Reads the SSE events of `response` as they come: each `until(check)` reads on until an event satisfies `check` (or
+ * the stream ends) and returns the events read by that call. The body is left open: abort the request to disconnect.
+ */
+export function eventsOf(response: Response): { until(check: (event: StreamEvent) => boolean): Promise<StreamEvent[]> } {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const pending: StreamEvent[] = [];
+  return {
+    async until(check) {
+      const events: StreamEvent[] = [];
+      for (;;) {
+        while (pending.length) {
+          const event = pending.shift()!;
+          events.push(event);
+          if (check(event)) return events;
+        }
+        const { value, done } = await reader.read();
+        if (done) return events;
+        buffered += value;
+        const blocks = buffered.split('\n\n');
+        buffered = blocks.pop()!;
+        for (const block of blocks) {
+          const field = (name: string) => block.match(new RegExp(`^${name}: ?(.*)$`, 'm'))?.[1];
+          const data = field('data');
+          const event: StreamEvent = { id: field('id'), message: data ? JSON.parse(data) : undefined };
+          if (event.id !== undefined || event.message !== undefined) pending.push(event); // else a comment
+        }
+      }
+    },
+  };
+}
+
+/** The SSE events of `response` up to the first that satisfies `check` (see {@link eventsOf}). */
+export const readEvents = (response: Response, check: (event: StreamEvent) => boolean) => eventsOf(response).until(check);

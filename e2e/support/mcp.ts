@@ -31,6 +31,12 @@ export interface GatewayClient {
   /** tools/list; the SDK clients also keep each tool's outputSchema, and check later results against it. */
   listTools(): Promise<ListedTool[]>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  ping(): Promise<void>;
+  /** The session the client started (`Mcp-Session-Id`): SDK v1 starts one, the 2026-07-28 client none. */
+  readonly sessionId?: string;
+  /** Where each HTTP request went, as `METHOD port`, when the client's requests alternate between servers. */
+  readonly sent: string[];
+  /** Ends the session (DELETE) if there is one, and closes the client. */
   close(): Promise<void>;
 }
 
@@ -44,15 +50,16 @@ function toolOutput(result: ToolResult): ToolResult {
 /** Changes a JSON-RPC message the server sent before the client reads it (to prove what the client checks). */
 type Tamper = (message: { result?: Record<string, unknown> }) => void;
 
-/** A fetch that passes each JSON or SSE-framed JSON-RPC reply through `tamper`. */
-function tamperingFetch(tamper: Tamper): typeof fetch {
+/** A fetch over `reach` that passes each JSON or SSE-framed JSON-RPC reply through `tamper`, when there is one. */
+function tamperingFetch(tamper: Tamper | undefined, reach: typeof fetch): typeof fetch {
   const rewrite = (json: string) => {
     const message = JSON.parse(json);
-    tamper(message);
+    tamper?.(message);
     return JSON.stringify(message);
   };
   return async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await reach(input, init);
+    if (!tamper) return response;
     const type = response.headers.get('content-type') ?? '';
     const sse = type.includes('text/event-stream');
     if (!response.ok || !(sse || type.includes('json'))) return response;
@@ -123,12 +130,14 @@ export interface ConnectOptions {
    * Without it the client declares no capability, as a plain client does.
    */
   elicit?: ElicitationHandler;
+  /** More servers of the same gateway: the client's requests go to `baseURL` and these in turn (no sticky sessions). */
+  alsoVia?: string[];
 }
 
 export async function connect(
   era: Era,
   baseURL: string,
-  { headers = {}, tamper, elicit }: ConnectOptions = {},
+  { headers = {}, tamper, elicit, alsoVia = [] }: ConnectOptions = {},
 ): Promise<GatewayClient> {
   const url = new URL('/api/mcp', baseURL);
   const capabilities = elicit ? { elicitation: { form: {} } } : {};
@@ -146,12 +155,34 @@ export async function connect(
     if (elicit) v2.setRequestHandler('elicitation/create', answer);
     client = v2;
   }
-  const transportOptions = { requestInit: { headers }, ...(tamper ? { fetch: tamperingFetch(tamper) } : {}) };
+  const sent: string[] = [];
+  const reach = alsoVia.length ? alternatingFetch([baseURL, ...alsoVia], sent) : fetch;
+  const transportOptions = { requestInit: { headers }, ...(tamper || alsoVia.length ? { fetch: tamperingFetch(tamper, reach) } : {}) };
   const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
   return {
     listTools: async () => (await client.listTools()).tools as never,
     callTool: async (name, args = {}) => toolOutput((await client.callTool({ name, arguments: args })) as ToolResult),
-    close: () => client.close(),
+    ping: async () => void (await client.ping()),
+    sessionId: transport.sessionId,
+    sent,
+    close: async () => {
+      if (transport instanceof TransportV1 && transport.sessionId) await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
+
+/**
+ * A fetch that sends each request to the next of `baseURLs` in turn (same path and query), as a load balancer without
+ * sticky sessions would; `sent` records where each went, as `METHOD port`.
+ */
+function alternatingFetch(baseURLs: string[], sent: string[]): typeof fetch {
+  let next = 0;
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const target = new URL(`${url.pathname}${url.search}`, baseURLs[next++ % baseURLs.length]);
+    sent.push(`${init?.method ?? 'GET'} ${target.port}`);
+    return fetch(target, init);
   };
 }

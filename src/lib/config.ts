@@ -244,13 +244,13 @@ export const VARIABLES = {
     group: 'security',
     schema: wholeNumber(1000, 'sessions', 1),
     default: '`1000`',
-    doc: 'Most 2025-era MCP sessions (`Mcp-Session-Id`) one instance holds at once; an `initialize` beyond it gets HTTP 503 with a JSON-RPC error.',
+    doc: 'Most 2025-era MCP sessions (`Mcp-Session-Id`) one instance holds at once; an `initialize` beyond it gets HTTP 503 with `Retry-After` and a JSON-RPC error naming the limit, while the sessions it holds keep working.',
   }),
   MCP_SESSION_IDLE_SECONDS: variable({
     group: 'server',
     schema: wholeNumber(600, 'seconds', 1),
     default: '`600`',
-    doc: 'A 2025-era MCP session with no request for this long is closed (its id then answers 404).',
+    doc: 'A 2025-era MCP session with no request in progress for this long is closed (its id then answers 404; its stored events are dropped). An open standalone GET stream counts as a request in progress.',
   }),
   MCP_CONFORMANCE: variable({
     group: 'testing',

@@ -5,7 +5,7 @@ import http from 'node:http';
 interface Lifecycle {
   shuttingDown: boolean;
   /** Called once when shutdown begins (streams end with a last line telling the client to reconnect). */
-  listeners: Set<() => void>;
+  listeners: Set<ShutdownListener>;
 }
 
 const lifecycleKey = Symbol.for('vovk-gateway.lifecycle');
@@ -22,11 +22,14 @@ function isShuttingDown(): boolean {
   return lifecycle().shuttingDown;
 }
 
+/** Runs when shutdown begins; the work it returns (closing MCP sessions) is awaited, within the grace, before the store closes. */
+type ShutdownListener = () => void | Promise<void>;
+
 /** Calls `listener` once when shutdown begins (at once when it has begun); returns a function that cancels it. */
-export function onShutdown(listener: () => void): () => void {
+export function onShutdown(listener: ShutdownListener): () => void {
   const state = lifecycle();
   if (state.shuttingDown) {
-    listener();
+    void listener();
     return () => {};
   }
   state.listeners.add(listener);
@@ -101,9 +104,11 @@ export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOpti
     const started = performance.now();
     console.log(`[gateway] ${signal}: shutting down; ${inFlight.size} request(s) in flight, ${graceMs} ms to finish`);
     for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const listenersDone: Array<Promise<void>> = [];
     for (const listener of state.listeners) {
       try {
-        listener();
+        const done = listener();
+        if (done) listenersDone.push(done.catch((error: unknown) => console.error('[gateway] A shutdown listener failed:', error)));
       } catch (error) {
         console.error('[gateway] A shutdown listener failed:', error);
       }
@@ -118,6 +123,12 @@ export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOpti
       };
     });
     if (!finished) console.warn(`[gateway] ${inFlight.size} request(s) still running after ${graceMs} ms: cut off`);
+    const remainingMs = Math.max(0, graceMs - (performance.now() - started));
+    const settled = await Promise.race([
+      Promise.all(listenersDone).then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), remainingMs).unref()),
+    ]);
+    if (!settled) console.warn('[gateway] The shutdown work (closing MCP sessions) did not finish within the grace: cut off');
     server.close();
     server.closeAllConnections();
     await close().catch((error: unknown) => console.error('[gateway] Closing the store failed:', error));

@@ -13,8 +13,15 @@ export interface SqlDriver {
    * read-then-write steps (positions, existence checks) never interleave. Rolled back when `work` throws.
    */
   write<T>(work: (query: Query) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a write transaction of bookkeeping data (the events of MCP sessions): it does not wait for the board
+   * writers of `write` and is no change of the board data (`onChange` listeners are not called for it).
+   */
+  record<T>(work: (query: Query) => Promise<T>): Promise<T>;
   /** Calls `listener` after data changed, by this process or by any other one sharing the database. */
   onChange(listener: () => void): () => void;
+  /** Messages between the processes sharing the database (PostgreSQL's LISTEN/NOTIFY); undefined for SQLite. */
+  readonly messaging?: SqlMessaging;
   /** Whether `error` means the database cannot be reached now (down, unreachable, timed out), so try again later. */
   isUnreachable(error: unknown): boolean;
   close(): Promise<void>;
@@ -42,4 +49,24 @@ export class ChangeFeed {
       }
     }
   }
+}
+
+/** What a listener of a channel hears. */
+export interface ChannelListener {
+  /** A payload sent to the channel. */
+  message(payload: string): void;
+  /**
+   * The LISTEN connection is up, as the database backend `pid` (first, and again after it was lost and opened again:
+   * payloads sent meanwhile were missed).
+   */
+  listening?(pid: number, again: boolean): void;
+}
+
+/** Notifications between the processes sharing one database: at most 8000 bytes a payload, delivered on commit. */
+export interface SqlMessaging {
+  /** Listens on `channel` (a lowercase name of letters, digits and `_`); returns a function that stops listening. */
+  listen(channel: string, listener: ChannelListener): () => void;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Which of these database backends (by pid) are connected now. */
+  connectedBackends(pids: number[]): Promise<Set<number>>;
 }

@@ -46,6 +46,16 @@ export const sqliteMigrations: string[] = [
   // Who created a task: the OAuth subject (`sub`) of the caller; null when auth was off.
   'ALTER TABLE tasks ADD COLUMN created_by TEXT;',
   seedDemoTasks("'2026-04-01T09:00:00.000Z'"),
+  // The events of 2025-era MCP sessions, replayed to a client that reconnects with Last-Event-ID (created_at: ms).
+  `CREATE TABLE mcp_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     session_id TEXT NOT NULL,
+     stream_id TEXT NOT NULL,
+     message TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX mcp_events_by_stream ON mcp_events (session_id, stream_id, id);
+   CREATE INDEX mcp_events_by_age ON mcp_events (created_at);`,
 ];
 
 /**
@@ -84,4 +94,32 @@ export const postgresMigrations: string[] = [
      FOR EACH ROW EXECUTE FUNCTION notify_board_change();`,
   'ALTER TABLE tasks ADD COLUMN created_by text;',
   seedDemoTasks("timestamptz '2026-04-01T09:00:00.000Z'"),
+  // 2025-era MCP sessions (times in ms): their events (resumability), which instance holds each session, how to tell
+  // whether an instance still runs (the backend pid of its LISTEN connection), and relayed messages too large for NOTIFY.
+  `CREATE TABLE mcp_events (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     session_id text NOT NULL,
+     stream_id text NOT NULL,
+     message text NOT NULL,
+     created_at bigint NOT NULL
+   );
+   CREATE INDEX mcp_events_by_stream ON mcp_events (session_id, stream_id, id);
+   CREATE INDEX mcp_events_by_age ON mcp_events (created_at);
+   CREATE TABLE mcp_instances (
+     id text PRIMARY KEY,
+     listener_pid integer NOT NULL,
+     seen_at bigint NOT NULL
+   );
+   CREATE TABLE mcp_sessions (
+     id text PRIMARY KEY,
+     owner text NOT NULL,
+     principal text NOT NULL,
+     created_at bigint NOT NULL
+   );
+   CREATE INDEX mcp_sessions_by_owner ON mcp_sessions (owner);
+   CREATE TABLE mcp_relay_payloads (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     payload text NOT NULL,
+     created_at bigint NOT NULL
+   );`,
 ];

@@ -1,6 +1,6 @@
 // The PostgreSQL backend (DATABASE_URL): a pool, migrations and writes under an advisory lock, LISTEN/NOTIFY changes.
 import pg from 'pg';
-import { ChangeFeed, type Query, type SqlDriver } from './driver';
+import { ChangeFeed, type ChannelListener, type Query, type SqlDriver, type SqlMessaging } from './driver';
 import { postgresMigrations } from './migrations';
 
 /** The channel the migrations' triggers NOTIFY on every change of a board table. */
@@ -54,14 +54,31 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++index}`);
 }
 
+/** A channel name LISTEN can take unquoted-safe: lowercase letters, digits and `_`, at most 63 bytes. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 export class PostgresDriver implements SqlDriver {
   private readonly pool: pg.Pool;
   private readonly feed = new ChangeFeed();
+  /** Who listens on which channel (the board's change feed is one of them, added with its first listener). */
+  private readonly channels = new Map<string, Set<ChannelListener>>();
   private listener?: pg.Client;
+  /** The backend pid of the LISTEN connection while it is up. */
+  private listenerPid?: number;
   private listens = 0;
   /** Whether the LISTEN connection is up (so that a failure is logged once, not at every attempt to reopen it). */
   private listening = true;
   private closed = false;
+  readonly messaging: SqlMessaging = {
+    listen: (channel, listener) => this.listenTo(channel, listener),
+    notify: async (channel, payload) => {
+      await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    connectedBackends: async (pids) => {
+      const { rows } = await this.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE pid = ANY($1::int[])', [pids]);
+      return new Set(rows.map((row) => row.pid));
+    },
+  };
 
   constructor(private readonly url: string) {
     this.pool = new pg.Pool({ connectionString: url, max: 10, types, ...connectionOptions });
@@ -94,9 +111,23 @@ export class PostgresDriver implements SqlDriver {
     });
   }
 
+  /** A transaction of its own, without the board writers' lock (the migrations' triggers notify only for board tables). */
+  record<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.transaction('BEGIN', work);
+  }
+
   onChange(listener: () => void): () => void {
     const remove = this.feed.add(listener);
-    this.listen();
+    if (!this.channels.has(CHANGE_CHANNEL)) {
+      this.listenTo(CHANGE_CHANNEL, {
+        message: () => this.feed.emit(),
+        listening: (_pid, again) => {
+          if (!again) return;
+          console.log('PostgreSQL: listening again; the boards get a fresh snapshot');
+          this.feed.emit();
+        },
+      });
+    }
     return remove;
   }
 
@@ -133,10 +164,37 @@ export class PostgresDriver implements SqlDriver {
     }
   }
 
+  /** Adds a listener of `channel` on the LISTEN connection (opened when needed); returns a function that removes it. */
+  private listenTo(channel: string, listener: ChannelListener): () => void {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name LISTEN takes: ${JSON.stringify(channel)}`);
+    let listeners = this.channels.get(channel);
+    if (!listeners) {
+      this.channels.set(channel, (listeners = new Set()));
+      const client = this.listener;
+      const pid = this.listenerPid;
+      if (client && pid !== undefined) {
+        client.query(`LISTEN ${channel}`).then(
+          () => listener.listening?.(pid, false),
+          (error: Error) => console.error(`PostgreSQL: LISTEN ${channel} failed:`, error.message),
+        );
+      }
+    } else if (this.listenerPid !== undefined) {
+      listener.listening?.(this.listenerPid, false);
+    }
+    listeners.add(listener);
+    this.listen();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size || this.channels.get(channel) !== listeners) return;
+      this.channels.delete(channel);
+      this.listener?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    };
+  }
+
   /**
    * One LISTEN connection per process, opened with the first listener and checked every LISTEN_CHECK_MS. When it
-   * drops it is opened again (every RELISTEN_MS until it works), and a change is emitted then, since notifications
-   * sent meanwhile are lost: every board gets a fresh snapshot.
+   * drops it is opened again (every RELISTEN_MS until it works), and each listener hears that it is listening again,
+   * since notifications sent meanwhile are lost (every board gets a fresh snapshot).
    */
   private listen(): void {
     if (this.listener || this.closed) return;
@@ -149,23 +207,36 @@ export class PostgresDriver implements SqlDriver {
       if (error && this.listening) console.error('PostgreSQL: the LISTEN connection failed:', error.message);
       this.listening = false;
       this.listener = undefined;
+      this.listenerPid = undefined;
       clearInterval(check);
       client.end().catch(() => undefined);
       if (!this.closed) setTimeout(() => this.listen(), RELISTEN_MS).unref();
     };
-    client.on('notification', () => this.feed.emit());
+    client.on('notification', ({ channel, payload }) => {
+      for (const listener of [...(this.channels.get(channel) ?? [])]) {
+        try {
+          listener.message(payload ?? '');
+        } catch (error) {
+          console.error(`PostgreSQL: a listener of ${channel} failed:`, error);
+        }
+      }
+    });
     client.on('error', relisten);
     client.on('end', () => relisten());
     client
       .connect()
-      .then(() => client.query(`LISTEN ${CHANGE_CHANNEL}`))
-      .then(() => {
+      .then(async () => {
+        const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+        for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
+        return pid;
+      })
+      .then((pid) => {
+        if (this.listener !== client) return;
         this.listening = true;
+        this.listenerPid = pid;
         check = setInterval(() => client.query('SELECT 1').catch(relisten), LISTEN_CHECK_MS).unref();
-        if (this.listens++ > 0) {
-          console.log('PostgreSQL: listening again; the boards get a fresh snapshot');
-          this.feed.emit();
-        }
+        const again = this.listens++ > 0;
+        for (const listeners of this.channels.values()) for (const listener of listeners) listener.listening?.(pid, again);
       }, relisten);
   }
 }

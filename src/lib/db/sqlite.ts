@@ -62,6 +62,15 @@ export class SqliteDriver implements SqlDriver {
     return this.transaction('BEGIN IMMEDIATE', work);
   }
 
+  /**
+   * Like `write` (SQLite has one writer anyway), without telling the change listeners, and committed without waiting
+   * for the disk (`synchronous = NORMAL`): bookkeeping survives a killed process, only a power loss may take the last
+   * of it. The next board write's commit syncs it along.
+   */
+  record<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.transaction('BEGIN IMMEDIATE', work, { quiet: true, durable: false });
+  }
+
   onChange(listener: () => void): () => void {
     const remove = this.feed.add(listener);
     this.poller ??= this.pollOtherProcesses();
@@ -89,18 +98,22 @@ export class SqliteDriver implements SqlDriver {
     return [];
   };
 
-  private transaction<T>(begin: string, work: (query: Query) => Promise<T>): Promise<T> {
+  private transaction<T>(begin: string, work: (query: Query) => Promise<T>, { quiet = false, durable = true } = {}): Promise<T> {
     return inTurn(async () => {
       const before = this.changesSoFar.get();
+      // Transactions take turns (inTurn): the setting applies to this one only.
+      if (!durable) this.db.pragma('synchronous = NORMAL');
       this.db.exec(begin);
       try {
         const result = await work(this.query);
         this.db.exec('COMMIT');
-        if (this.changesSoFar.get() !== before) this.feed.emit();
+        if (!quiet && this.changesSoFar.get() !== before) this.feed.emit();
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
         throw error;
+      } finally {
+        if (!durable) this.db.pragma('synchronous = FULL');
       }
     });
   }

@@ -116,7 +116,8 @@ async function closeGap(query: Query, { status, position }: Pick<TaskRecord, 'st
 export class Store {
   private migrated?: Promise<void>;
 
-  constructor(private readonly driver: SqlDriver) {}
+  /** The SQL backend under it; the MCP sessions keep their own tables there (`src/lib/mcp/sessions`). */
+  constructor(readonly driver: SqlDriver) {}
 
   /** Resolves once the migrations are applied (run on first use; the server calls it when it starts; tried again after a failure). */
   ready(): Promise<void> {

@@ -3,6 +3,7 @@
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { config } from '@/lib/config';
 import type { RequestContext } from '@/lib/request-context';
+import { whenBodyEnds } from './body-end';
 import { clientAddress } from './peer-address';
 
 /** Writes `{"msg":"request","door":…,"method":…,"path":…,"tool":…,"status":…,"ms":…,"errorIds":…}` to stdout. */
@@ -40,23 +41,5 @@ export function loggedResponse(req: Request, context: RequestContext | undefined
   // With tracing on, the line names the request's trace (read now: the body may end outside the span's context).
   const span = trace.getActiveSpan()?.spanContext();
   const traceId = span && isSpanContextValid(span) ? span.traceId : undefined;
-  const log = (aborted = false) => logRequest(req, context, response.status, startedAt, aborted, traceId);
-  if (!response.body) {
-    log();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (!done) return controller.enqueue(value);
-      controller.close();
-      log();
-    },
-    cancel(reason) {
-      log(true);
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return whenBodyEnds(response, (aborted) => logRequest(req, context, response.status, startedAt, aborted, traceId));
 }

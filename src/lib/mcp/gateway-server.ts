@@ -7,7 +7,7 @@ import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type S
 import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
 import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
 import { createInputStateCodec } from './input-state';
-import { registerTools, toServedTools } from './register-tools';
+import { listOnly, registerTools, toServedTools } from './register-tools';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
 export interface GatewayModules {
@@ -37,6 +37,12 @@ export interface GatewayServer {
   serverOptions: Pick<McpServerOptions, 'requestState'>;
   /** Registers the tools (only the called one for a `tools/call` of mcp-handler), the apps' UIs and the extras. */
   setup: (server: McpServer) => void;
+  /**
+   * Sets up the server of a 2025-era session, which serves every request of the session (whose caller's scopes may
+   * change: a token is refreshed or widened): every tool is registered, so a call of one the caller may not use
+   * answers 403 with its scopes, and tools/list shows each request's caller only the tools its scopes allow.
+   */
+  setupSession: (server: McpServer) => void;
 }
 
 type McpEvent = Parameters<NonNullable<McpHandlerOptions['onEvent']>>[0];
@@ -75,14 +81,19 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     stateCodec,
     confirmDestructive: options.confirmDestructive,
   };
+  // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
+  const visible = (tool: GatewayTool | undefined) => !missingScopes(requestContext()?.caller?.scopes, tool?.scopes ?? []).length;
   const setup = (server: McpServer) => {
-    const context = requestContext();
-    const called = toolsByName.get(context?.calledTool ?? '');
-    // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
-    const visible = (tool: GatewayTool) => !missingScopes(context?.caller?.scopes, tool.scopes).length;
+    const called = toolsByName.get(requestContext()?.calledTool ?? '');
     registerTools(server, called ? [called] : tools.filter(visible), runOptions);
     if (!called) registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
-  return { serverOptions: { requestState: { verify: stateCodec.verify } }, setup };
+  const setupSession = (server: McpServer) => {
+    registerTools(server, tools, runOptions);
+    listOnly(server, (name) => visible(toolsByName.get(name)));
+    registerAppResources(server, modules.apps);
+    modules.setupServer?.(server);
+  };
+  return { serverOptions: { requestState: { verify: stateCodec.verify } }, setup, setupSession };
 }

@@ -5,6 +5,7 @@ import {
   type ClientCapabilities,
   type InputRequiredResult,
   inputRequired,
+  type ListToolsResult,
   type McpServer,
   type RequestStateCodec,
   requireScopes,
@@ -86,4 +87,21 @@ export function registerTools(server: McpServer, tools: ServedTool[], options: T
     const config = { title, description, inputSchema, outputSchema, annotations, _meta, scopeChallenge: requireScopes(...scopes) };
     server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, server, options));
   }
+}
+
+type ListTools = (request: unknown, ctx: unknown) => Promise<ListToolsResult>;
+
+/**
+ * Makes tools/list of `server` show only the registered tools `listed` accepts when the request comes in (its caller
+ * is known then), while every registered tool stays callable. The SDK's own listing is reused: it is read through the
+ * protocol's `_getRequestHandler` (protected in the SDK's types, meant for such re-dispatch) and filtered.
+ */
+export function listOnly(server: McpServer, listed: (name: string) => boolean): void {
+  const protocol = server.server as unknown as { _getRequestHandler(method: string): ListTools | undefined };
+  const listAll = protocol._getRequestHandler('tools/list');
+  if (!listAll) return;
+  server.server.setRequestHandler('tools/list', async (request, ctx) => {
+    const result = await listAll(request, ctx);
+    return { ...result, tools: result.tools.filter((tool) => listed(tool.name)) };
+  });
 }

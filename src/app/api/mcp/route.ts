@@ -1,13 +1,17 @@
-// MCP door: the registry's tools over Streamable HTTP (both protocol eras), served statelessly by mcp-handler.
+// MCP door: the registry's tools over Streamable HTTP (both protocol eras): statelessly by mcp-handler, in sessions
+// for 2025-era clients that start one (server-to-client requests such as elicitation need one), listen streams by the SDK.
 import { createMcpHandler } from 'mcp-handler';
 import { GATEWAY_NAME, GATEWAY_VERSION } from '@/lib/about';
 import { config } from '@/lib/config';
+import { store } from '@/lib/db/store';
 import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { withListenStreams } from '@/lib/mcp/list-changes';
+import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions, tracing } =
+  config();
 const gateway = createGatewayServer(gatewayModules, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
@@ -15,9 +19,19 @@ const gateway = createGatewayServer(gatewayModules, {
   stateSecret,
   confirmDestructive,
 });
-
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
-const mcpHandler = createMcpHandler(gateway.setup, { serverInfo, onEvent: noteCalledTool, ...gateway.serverOptions });
-const handler = guarded(withListenStreams(mcpHandler, gateway, serverInfo), 'mcp');
+
+// 2026-07-28 listen streams → the SDK's handler over the list-change bus; 2025-era sessions → the session lane;
+// everything else → mcp-handler, statelessly.
+const stateless = createMcpHandler(gateway.setup, { serverInfo, onEvent: noteCalledTool, ...gateway.serverOptions });
+const lanes = withSessionLane(withListenStreams(stateless, gateway, serverInfo), {
+  gateway,
+  serverInfo,
+  sessions,
+  maxBodyBytes: mcpMaxBodyBytes,
+  store: store(),
+  traced: Boolean(tracing),
+});
+const handler = guarded(lanes, 'mcp');
 
 export { handler as GET, handler as POST, handler as DELETE };

@@ -1,0 +1,39 @@
+// Tells when a response has been sent: its body read to the end, or cancelled because the client left.
+
+/**
+ * `response` with the same status, headers and body, calling `onEnd` once its body has been read to the end
+ * (`aborted`: false) or cancelled (true) — at once when it has no body. Streamed replies end late: SSE streams of MCP
+ * and the board's JSON Lines end when the server closes them or the client leaves.
+ */
+export function whenBodyEnds(response: Response, onEnd: (aborted: boolean) => void): Response {
+  if (!response.body) {
+    onEnd(false);
+    return response;
+  }
+  let ended = false;
+  const end = (aborted: boolean) => {
+    if (ended) return;
+    ended = true;
+    onEnd(aborted);
+  };
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        end(true);
+        throw error;
+      }
+      if (!chunk.done) return controller.enqueue(chunk.value);
+      controller.close();
+      end(false);
+    },
+    cancel(reason) {
+      end(true);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

@@ -1,0 +1,326 @@
+// Relays a request for a session another instance holds to that instance through PostgreSQL (NOTIFY; a table for
+// messages too large for NOTIFY) and streams its answer back the same way: no sticky load balancer needed.
+import { randomUUID } from 'node:crypto';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
+import type { SqlDriver, SqlMessaging } from '@/lib/db/driver';
+import type { Caller } from '@/lib/request-context';
+import { ownerNotAnswering, sessionNotFound } from './session-answers';
+import type { SessionDirectory } from './session-directory';
+
+/** A request as it travels to the instance holding its session: no bearer token (the caller was verified already). */
+export interface RelayedRequest {
+  sessionId: string;
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body?: string;
+  caller?: Caller;
+  authInfo?: AuthInfo;
+  /** The trace of the relaying instance's HTTP request (W3C trace context), so that the owner's spans join it. */
+  trace?: Record<string, string>;
+}
+
+/** The messages of one relay (`r`): the request to the owner, then the answer's head, data and end back, or a cancel. */
+type RelayMessage =
+  | { k: 'open'; r: string; from: string; request: RelayedRequest }
+  | { k: 'head'; r: string; status: number; headers: Array<[string, string]>; body: boolean }
+  | { k: 'data'; r: string; d: string }
+  | { k: 'end'; r: string }
+  | { k: 'cancel'; r: string };
+
+/** What NOTIFY carries: a message, or where a larger one waits in `mcp_relay_payloads`. */
+type Notification = RelayMessage | { k: 'ref'; r: string; ref: string };
+
+/** NOTIFY takes at most 8000 bytes; larger messages go through the table. */
+const NOTIFY_MAX_BYTES = 7900;
+/** How long the owner may take to start answering (its answer's head) before it is asked whether it still runs. */
+const HEAD_TIMEOUT_MS = 5000;
+/** Silence (ms) after which each side of a streamed answer checks that the other instance still runs. */
+const SILENCE_CHECK_MS = 30_000;
+/** Relayed payloads nobody picked up (its reader stopped) are removed after this long. */
+export const PAYLOAD_RETENTION_MS = 10 * 60_000;
+/** Headers that belong to one HTTP hop, or that the owner must not see (the token: the caller travels verified). */
+const UNRELAYED_HEADERS = new Set(['authorization', 'connection', 'content-length', 'keep-alive', 'transfer-encoding']);
+
+const relayedHeaders = (headers: Headers): Array<[string, string]> =>
+  [...headers].filter(([name]) => !UNRELAYED_HEADERS.has(name.toLowerCase()));
+
+/** The name of the channel an instance listens on. */
+const channelOf = (instance: string) => `mcp_relay_${instance}`;
+
+/** A relay this instance started: the answer being awaited, then streamed to its client. */
+interface Forwarded {
+  owner: string;
+  head: { resolve: (response: Response) => void; reject: (error: Error) => void };
+  stream?: ReadableStreamDefaultController<Uint8Array>;
+  lastHeard: number;
+  watchdog?: NodeJS.Timeout;
+}
+
+/** A relay another instance started: this instance's answer being sent to it. */
+interface Served {
+  from: string;
+  reader?: ReadableStreamDefaultReader<Uint8Array>;
+  /** Nobody reads the answer any more (the client left, or the relaying instance stopped). */
+  cancelled: boolean;
+}
+
+/** Serves a relayed request as the instance holding its session. */
+export type ServeRelayed = (request: RelayedRequest, http: Request) => Promise<Response>;
+
+export class SessionRelay {
+  private readonly forwarded = new Map<string, Forwarded>();
+  private readonly served = new Map<string, Served>();
+  /** Per relay, the messages received so far are handled in order (a large one is read from the table first). */
+  private readonly inbox = new Map<string, Promise<void>>();
+  private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly driver: SqlDriver,
+    private readonly messaging: SqlMessaging,
+    private readonly directory: SessionDirectory,
+    private readonly serveRelayed: ServeRelayed,
+    /** How long the owner may take to start answering before it is asked whether it still runs. */
+    private readonly headTimeoutMs = HEAD_TIMEOUT_MS,
+  ) {}
+
+  /** Listens for relayed messages; `listening` runs each time the LISTEN connection is (re)established. */
+  start(listening: (pid: number, again: boolean) => void): () => void {
+    return this.messaging.listen(channelOf(this.directory.instance), {
+      message: (payload) => this.receive(payload),
+      listening: (pid, again) => {
+        // Messages sent while the connection was down are lost: the relays in progress cannot finish.
+        if (again) this.abandonAll('the connection to the database was lost');
+        listening(pid, again);
+      },
+    });
+  }
+
+  /** Relays `req` for `sessionId` to `owner`, the instance holding it; resolves to its answer. */
+  async forward(owner: string, sessionId: string, req: Request, caller?: Caller, authInfo?: AuthInfo): Promise<Response> {
+    const r = randomUUID();
+    const body = req.method === 'POST' ? await req.text() : undefined;
+    const trace: Record<string, string> = {};
+    propagation.inject(context.active(), trace);
+    const request: RelayedRequest = {
+      sessionId,
+      method: req.method,
+      url: req.url,
+      headers: relayedHeaders(req.headers),
+      ...(body !== undefined ? { body } : {}),
+      ...(caller ? { caller } : {}),
+      ...(authInfo ? { authInfo: { ...authInfo, token: '' } } : {}),
+      ...(Object.keys(trace).length ? { trace } : {}),
+    };
+    const answer = new Promise<Response>((resolve, reject) => {
+      this.forwarded.set(r, { owner, head: { resolve, reject }, lastHeard: Date.now() });
+    });
+    const opened = this.send(owner, { k: 'open', r, from: this.directory.instance, request });
+    // A client that leaves stops the owner too (the cancel is sent after the open, so it arrives after it).
+    req.signal?.addEventListener('abort', () => void opened.then(() => this.cancel(r)).catch(() => undefined), { once: true });
+    try {
+      await opened;
+    } catch (error) {
+      this.finish(r);
+      throw error;
+    }
+    return this.withinHeadTimeout(r, answer);
+  }
+
+  /** Removes relayed payloads stored before `time` that nobody picked up (the instance they were for stopped). */
+  async pruneBefore(time: number): Promise<void> {
+    await this.driver.record((query) => query('DELETE FROM mcp_relay_payloads WHERE created_at < ?', [time]));
+  }
+
+  /** Shutdown: the relays this instance started end (their clients reconnect elsewhere); the answers it sends finish. */
+  drain(): void {
+    this.abandonAll('the server is shutting down');
+  }
+
+  /** Waits for the owner's head; when it does not come, 404 if the owner stopped (its sessions are gone), else 503. */
+  private async withinHeadTimeout(r: string, answer: Promise<Response>): Promise<Response> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.headTimeoutMs);
+    });
+    const first = await Promise.race([answer, late]).finally(() => clearTimeout(timer));
+    if (first !== 'late') return first;
+    const owner = this.forwarded.get(r)?.owner;
+    await this.cancel(r);
+    if (owner && !(await this.directory.isRunning(owner))) {
+      await this.directory.pruneStopped();
+      return sessionNotFound();
+    }
+    return ownerNotAnswering();
+  }
+
+  private async send(instance: string, message: RelayMessage): Promise<void> {
+    const json = JSON.stringify(message);
+    if (Buffer.byteLength(json) <= NOTIFY_MAX_BYTES) return this.messaging.notify(channelOf(instance), json);
+    const [{ id }] = await this.driver.record((query) =>
+      query<{ id: string }>('INSERT INTO mcp_relay_payloads (payload, created_at) VALUES (?, ?) RETURNING CAST(id AS TEXT) AS id', [
+        json,
+        Date.now(),
+      ]),
+    );
+    const ref: Notification = { k: 'ref', r: message.r, ref: id };
+    await this.messaging.notify(channelOf(instance), JSON.stringify(ref));
+  }
+
+  private receive(payload: string): void {
+    let notification: Notification;
+    try {
+      notification = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const { r } = notification;
+    const next = (this.inbox.get(r) ?? Promise.resolve())
+      .then(async () => this.handle(notification.k === 'ref' ? await this.take(notification.ref) : notification))
+      .catch((error: Error) => console.error(`[gateway] A relayed MCP message could not be handled: ${error.message}`));
+    this.inbox.set(r, next);
+    void next.then(() => {
+      if (this.inbox.get(r) === next) this.inbox.delete(r);
+    });
+  }
+
+  /** Reads (and removes) a message that waited in the table. */
+  private async take(ref: string): Promise<RelayMessage> {
+    const rows = await this.driver.record((query) =>
+      query<{ payload: string }>('DELETE FROM mcp_relay_payloads WHERE id = ? RETURNING payload', [Number(ref)]),
+    );
+    if (!rows.length) throw new Error(`relayed payload ${ref} is gone`);
+    return JSON.parse(rows[0].payload);
+  }
+
+  private async handle(message: RelayMessage): Promise<void> {
+    switch (message.k) {
+      case 'open':
+        return this.serve(message.r, message.from, message.request);
+      case 'cancel': {
+        const served = this.served.get(message.r);
+        if (served) {
+          served.cancelled = true;
+          await served.reader?.cancel().catch(() => undefined);
+        }
+        return;
+      }
+      default:
+        return this.answer(message);
+    }
+  }
+
+  /** As the owner: serves a relayed request and sends its answer back piece by piece (not awaited: a cancel may follow). */
+  private async serve(r: string, from: string, request: RelayedRequest): Promise<void> {
+    const served: Served = { from, cancelled: false };
+    this.served.set(r, served);
+    let response: Response;
+    try {
+      const { method, headers, body } = request;
+      const init = { method, headers, ...(body !== undefined ? { body } : {}) };
+      const traced = propagation.extract(ROOT_CONTEXT, request.trace ?? {});
+      response = await context.with(traced, () => this.serveRelayed(request, new Request(request.url, init)));
+    } catch (failure) {
+      console.error('[gateway] A relayed MCP request failed:', failure);
+      const error = { code: -32603, message: 'Internal error' };
+      response = Response.json({ jsonrpc: '2.0', error, id: null }, { status: 500 });
+    }
+    void this.pump(r, served, response);
+  }
+
+  /** Sends the answer's head, then its body as it is produced, then the end; stops when the relaying instance stops. */
+  private async pump(r: string, served: Served, response: Response): Promise<void> {
+    const stop = () => {
+      served.cancelled = true;
+      void served.reader?.cancel().catch(() => undefined);
+    };
+    const watchdog = setInterval(() => void this.checkRunning(served.from, stop), SILENCE_CHECK_MS);
+    watchdog.unref();
+    try {
+      const { status, body } = response;
+      const head: RelayMessage = { k: 'head', r, status, headers: relayedHeaders(response.headers), body: body !== null };
+      await this.send(served.from, head);
+      // An answer without a body is complete with its head.
+      if (!body) return;
+      served.reader = body.getReader();
+      if (served.cancelled) await served.reader.cancel();
+      const decoder = new TextDecoder();
+      for (let chunk = await served.reader.read(); !chunk.done; chunk = await served.reader.read()) {
+        const d = decoder.decode(chunk.value, { stream: true });
+        if (d) await this.send(served.from, { k: 'data', r, d });
+      }
+      if (!served.cancelled) await this.send(served.from, { k: 'end', r });
+    } catch (error) {
+      await served.reader?.cancel().catch(() => undefined);
+      if (!served.cancelled) console.error(`[gateway] A relayed MCP answer could not be sent: ${(error as Error).message}`);
+    } finally {
+      clearInterval(watchdog);
+      this.served.delete(r);
+    }
+  }
+
+  /** As the instance that relayed: the owner's head becomes the client's response; data and end feed its body. */
+  private answer(message: Exclude<RelayMessage, { k: 'open' | 'cancel' }>): void {
+    const relay = this.forwarded.get(message.r);
+    if (!relay) return;
+    relay.lastHeard = Date.now();
+    if (message.k === 'head') {
+      const headers = new Headers(message.headers);
+      if (!message.body) {
+        this.forwarded.delete(message.r);
+        return relay.head.resolve(new Response(null, { status: message.status, headers }));
+      }
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          relay.stream = controller;
+        },
+        cancel: () => void this.cancel(message.r),
+      });
+      relay.watchdog = setInterval(() => {
+        if (Date.now() - relay.lastHeard < SILENCE_CHECK_MS) return;
+        void this.checkRunning(relay.owner, () => this.abandon(message.r, 'the server instance holding the session stopped'));
+      }, SILENCE_CHECK_MS);
+      relay.watchdog.unref();
+      return relay.head.resolve(new Response(body, { status: message.status, headers }));
+    }
+    if (message.k === 'data') return relay.stream?.enqueue(this.encoder.encode(message.d));
+    relay.stream?.close();
+    this.finish(message.r);
+  }
+
+  /** Tells the owner that nobody reads the answer of relay `r` any more. */
+  private async cancel(r: string): Promise<void> {
+    const owner = this.forwarded.get(r)?.owner;
+    this.finish(r);
+    if (owner) await this.send(owner, { k: 'cancel', r }).catch(() => undefined);
+  }
+
+  private finish(r: string): void {
+    clearInterval(this.forwarded.get(r)?.watchdog);
+    this.forwarded.delete(r);
+  }
+
+  /** Ends relay `r` with an error (the client sees its stream break, and reconnects). */
+  private abandon(r: string, why: string): void {
+    const relay = this.forwarded.get(r);
+    if (!relay) return;
+    this.finish(r);
+    const error = new Error(`Relay ended: ${why}`);
+    relay.head.reject(error);
+    try {
+      relay.stream?.error(error);
+    } catch {
+      // already closed
+    }
+  }
+
+  private abandonAll(why: string): void {
+    for (const r of [...this.forwarded.keys()]) this.abandon(r, why);
+  }
+
+  /** Runs `onStopped` when `instance` no longer runs. */
+  private async checkRunning(instance: string, onStopped: () => void): Promise<void> {
+    if (!(await this.directory.isRunning(instance).catch(() => true))) onStopped();
+  }
+}

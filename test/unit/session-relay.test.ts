@@ -1,0 +1,130 @@
+// The relay between instances sharing one PostgreSQL: a request for a session held elsewhere reaches its owner (its
+// caller verified, its token left behind), the owner's streamed answer comes back in order (large pieces through the
+// table), a client that leaves stops the owner, and an owner that stopped or does not answer gets a clear status.
+import { randomBytes } from 'node:crypto';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { openStore, type Store } from '@/lib/db/store';
+import { SessionDirectory } from '@/lib/mcp/sessions/session-directory';
+import { type RelayedRequest, type ServeRelayed, SessionRelay } from '@/lib/mcp/sessions/session-relay';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+/** One gateway instance as far as the relay goes: its store, its record in the directory, its relay. */
+interface Instance {
+  store: Store;
+  directory: SessionDirectory;
+  relay: SessionRelay;
+}
+
+const caller = { subject: 'ada', clientId: 'explorer', scopes: ['gateway:read'] };
+const authInfo: AuthInfo = { token: 'the-bearer-token', clientId: 'explorer', scopes: ['gateway:read'] };
+
+/** A streamed answer the test writes to; `cancelled` tells whether its reader went away. */
+function controlledAnswer(init: ResponseInit = {}) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const cancelled = vi.fn();
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: cancelled });
+  const write = (text: string | Uint8Array) => controller.enqueue(typeof text === 'string' ? new TextEncoder().encode(text) : text);
+  return { response: new Response(body, init), write, end: () => controller.close(), cancelled };
+}
+
+describe('session relay on PostgreSQL', () => {
+  let database: TestDatabase;
+  const stores: Store[] = [];
+
+  async function startInstance(serve: ServeRelayed = () => new Promise(() => {})): Promise<Instance> {
+    const store = openStore(database.options);
+    stores.push(store);
+    await store.ready();
+    const messaging = store.driver.messaging!;
+    const directory = new SessionDirectory(store.driver, messaging, randomBytes(8).toString('hex'));
+    const relay = new SessionRelay(store.driver, messaging, directory, serve, 500);
+    await new Promise<void>((resolve) => relay.start((pid) => void directory.announce(pid).then(resolve)));
+    return { store, directory, relay };
+  }
+
+  const request = (body?: string) =>
+    new Request('http://localhost:3000/api/mcp', {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: 'Bearer the-bearer-token', 'content-type': 'application/json', 'mcp-session-id': 'session-1' },
+      ...(body === undefined ? {} : { body }),
+    });
+
+  beforeEach(async () => {
+    database = await createTestDatabase('postgres');
+  });
+
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close().catch(() => undefined)));
+    await database.drop();
+  });
+
+  test("a relayed request reaches the owner without the token, as its caller; the answer streams back in order, large pieces included", async () => {
+    const seen: Array<{ request: RelayedRequest; headers: Headers; body: string }> = [];
+    const answer = controlledAnswer({ status: 200, headers: { 'content-type': 'text/event-stream', 'x-answer': 'yes' } });
+    const owner = await startInstance(async (relayed, http) => {
+      seen.push({ request: relayed, headers: http.headers, body: await http.text() });
+      return answer.response;
+    });
+    const proxy = await startInstance();
+    const large = 'x'.repeat(20_000);
+    const euro = new TextEncoder().encode('€'); // three bytes, split over two pieces
+
+    const response = await proxy.relay.forward(owner.directory.instance, 'session-1', request('{"jsonrpc":"2.0","id":1}'), caller, authInfo);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-answer')).toBe('yes');
+    answer.write('event: message\n');
+    answer.write(large);
+    answer.write(euro.slice(0, 1));
+    answer.write(euro.slice(1));
+    answer.end();
+    expect(await response.text()).toBe(`event: message\n${large}€`);
+
+    expect(seen).toHaveLength(1);
+    expect(seen[0].body).toBe('{"jsonrpc":"2.0","id":1}');
+    expect(seen[0].request).toMatchObject({ sessionId: 'session-1', method: 'POST', caller, authInfo: { ...authInfo, token: '' } });
+    expect(seen[0].headers.get('authorization')).toBeNull();
+    expect(seen[0].headers.get('mcp-session-id')).toBe('session-1');
+    const left = await owner.store.driver.read((query) => query<{ n: number }>('SELECT CAST(COUNT(*) AS INTEGER) AS n FROM mcp_relay_payloads'));
+    expect(left[0].n).toBe(0); // the large piece went through the table and was taken from it
+  });
+
+  test('an answer without a body (202) comes back as one', async () => {
+    const owner = await startInstance(async () => new Response(null, { status: 202 }));
+    const proxy = await startInstance();
+    const response = await proxy.relay.forward(owner.directory.instance, 'session-1', request('{"jsonrpc":"2.0","method":"notifications/initialized"}'));
+    expect(response.status).toBe(202);
+    expect(response.body).toBeNull();
+  });
+
+  test("a client that leaves stops the owner's answer", async () => {
+    const answer = controlledAnswer({ status: 200, headers: { 'content-type': 'text/event-stream' } });
+    const owner = await startInstance(async () => answer.response);
+    const proxy = await startInstance();
+    const response = await proxy.relay.forward(owner.directory.instance, 'session-1', request());
+    answer.write(': open\n\n');
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(': open\n\n');
+    await reader.cancel();
+    await expect.poll(() => answer.cancelled.mock.calls.length).toBe(1);
+  });
+
+  test('an owner that stopped: 404 (its sessions are gone from the directory); one that does not answer: 503', async () => {
+    const silent = await startInstance();
+    const stopped = await startInstance();
+    const proxy = await startInstance();
+    await stopped.directory.register([{ id: 'orphan', principal: '' }]);
+    await silent.directory.register([{ id: 'waiting', principal: '' }]);
+    await stopped.store.close();
+
+    const orphan = await proxy.relay.forward(stopped.directory.instance, 'orphan', request('{}'));
+    expect(orphan.status).toBe(404);
+    expect((await orphan.json()).error.code).toBe(-32001);
+    expect(await proxy.directory.find('orphan')).toBeUndefined();
+
+    const waiting = await proxy.relay.forward(silent.directory.instance, 'waiting', request('{}'));
+    expect(waiting.status).toBe(503);
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    expect(await proxy.directory.find('waiting')).toEqual({ owner: silent.directory.instance, principal: '' });
+  });
+});
