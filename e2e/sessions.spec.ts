@@ -278,6 +278,35 @@ test('MCP_MAX_SESSIONS: a flood of initialize gets 503 naming the limit while a 
   }
 });
 
+test('list changes reach 2025 sessions too: notifications/tools/list_changed and prompts/list_changed on the standalone stream', async () => {
+  // The conformance fixtures of the test build announce changes (test_trigger_tool_change, test_trigger_prompt_change).
+  const server = await startServer(e2ePort + 24, { MCP_CONFORMANCE: '1' }, 'test-results/sessions-list-changes.log');
+  try {
+    const { sessionId } = await startRawSession(server.baseURL);
+    const stream = await fetch(`${server.baseURL}/api/mcp`, { headers: { ...sessionHeaders(sessionId!), accept: 'text/event-stream' } });
+    expect(stream.status).toBe(200);
+    const events = eventsOf(stream);
+    // Announced by a call on the stateless lane: the same instance's bus reaches the session.
+    const announce = (tool: string) =>
+      fetch(`${server.baseURL}/api/mcp`, {
+        method: 'POST',
+        headers: mcpHeaders,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: {} } }),
+      }).then((response) => response.text());
+    for (const [tool, method] of [
+      ['test_trigger_tool_change', 'notifications/tools/list_changed'],
+      ['test_trigger_prompt_change', 'notifications/prompts/list_changed'],
+    ]) {
+      await announce(tool);
+      const seen = await events.until((event) => event.message?.method === method);
+      expect(seen.at(-1)?.message?.method).toBe(method);
+    }
+    expect((await fetch(`${server.baseURL}/api/mcp`, { method: 'DELETE', headers: sessionHeaders(sessionId!) })).status).toBe(200);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a session is bound to the principal that started it: another one gets 404, the same one with a new token goes on', async () => {
   test.setTimeout(60_000);
   const setup = await startOAuthGateway(e2ePort + 23);

@@ -1,4 +1,4 @@
-// Tells open `subscriptions/listen` streams (2026-07-28) that a list of the gateway changed: tools, prompts, resources.
+// Tells open `subscriptions/listen` streams (2026-07-28) and 2025-era sessions that a list of the gateway changed.
 import {
   type AuthInfo,
   createMcpHandler,
@@ -33,6 +33,23 @@ function listChangeBus(): ServerEventBus {
  */
 export function announceListChanged(list: ChangingList): void {
   listChangeBus().publish({ kind: `${list}_list_changed` });
+}
+
+/**
+ * Forwards the list changes announced from now on to `server` — a 2025-era session's, which then sends
+ * `notifications/<list>/list_changed` to its client (on the session's standalone stream). Returns the unsubscribe.
+ */
+export function forwardListChanges(server: McpServer): () => void {
+  const notifications: Partial<Record<string, () => Promise<void>>> = {
+    tools_list_changed: () => server.server.sendToolListChanged(),
+    prompts_list_changed: () => server.server.sendPromptListChanged(),
+    resources_list_changed: () => server.server.sendResourceListChanged(),
+  };
+  return listChangeBus().subscribe((event) => {
+    const send = notifications[event.kind];
+    if (!send || !server.isConnected()) return;
+    send().catch((error: Error) => console.error(`[gateway] A list change could not be sent to a session: ${error.message}`));
+  });
 }
 
 /** A request handler of the MCP route. */

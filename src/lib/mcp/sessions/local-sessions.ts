@@ -7,6 +7,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { whenBodyEnds } from '@/lib/http/body-end';
+import { forwardListChanges } from '../list-changes';
 import { type JsonRpcMessage, messagesOf } from './json-rpc-body';
 import {
   duplicateRequestId,
@@ -130,7 +131,9 @@ export class LocalSessions {
       forgetAnswered(transport, session.unanswered);
       // The server set the transport's onclose when it connected: closed by DELETE, idleness or shutdown, it is forgotten.
       const closeServer = transport.onclose;
+      const stopListChanges = forwardListChanges(server);
       transport.onclose = () => {
+        stopListChanges();
         closeServer?.();
         this.forget(session);
       };
