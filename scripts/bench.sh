@@ -3,7 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-ensure_node_modules
-export GATEWAY_TEST_BUILD=1
-ensure_build
+ensure_test_build
 exec node scripts/bench.mjs "$@"

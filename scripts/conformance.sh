@@ -5,10 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-ensure_node_modules
+ensure_test_build
 ensure_conformance_suite
-export GATEWAY_TEST_BUILD=1
-ensure_build
 port="${CONFORMANCE_PORT:-3219}"
 data="$(mktemp -d)"
 suite=conformance/node_modules/@modelcontextprotocol/conformance

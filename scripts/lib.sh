@@ -39,6 +39,13 @@ ensure_build() {
   fi
 }
 
+# Installs the npm packages and builds the test build when needed; exports GATEWAY_TEST_BUILD=1 for what runs it next.
+ensure_test_build() {
+  ensure_node_modules
+  export GATEWAY_TEST_BUILD=1
+  ensure_build
+}
+
 # Installs the conformance suite and the Node 22 it runs on (conformance/package.json), when missing or outdated.
 ensure_conformance_suite() {
   if [ ! -f conformance/node_modules/.package-lock.json ] ||

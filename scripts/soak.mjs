@@ -475,31 +475,26 @@ const totals = rows.reduce((sum, row) => ({ requests: sum.requests + row.request
 totals.errors += result.stats.streamErrors.length;
 const memoryLevel = plateau(rows);
 fs.mkdirSync('docs', { recursive: true });
-fs.writeFileSync(
-  'docs/reliability-memory.svg',
-  lineChart({
+const charts = {
+  'docs/reliability-memory.svg': {
     title: 'Server memory during the soak',
     unit: 'MiB',
-    rows,
     series: [
       { key: 'rssMiB', label: 'RSS', color: '#d62728' },
       { key: 'heapMiB', label: 'heap after GC', color: '#1f77b4' },
       { key: 'externalMiB', label: 'external after GC', color: '#2ca02c' },
     ],
-  }),
-);
-fs.writeFileSync(
-  'docs/reliability-latency.svg',
-  lineChart({
+  },
+  'docs/reliability-latency.svg': {
     title: 'Latency during the soak',
     unit: 'ms',
-    rows,
     series: [
       { key: 'p50', label: 'p50', color: '#1f77b4' },
       { key: 'p99', label: 'p99', color: '#d62728' },
     ],
-  }),
-);
+  },
+};
+for (const [file, chart] of Object.entries(charts)) fs.writeFileSync(file, lineChart({ ...chart, rows }));
 fs.writeFileSync('RELIABILITY.md', report({ rows, memoryLevel, totals, stats: result.stats, errorSamples: result.errorSamples, shutdown }));
 console.log(
   `${totals.requests} requests, ${totals.errors} errors; p99 (median of samples) ${f1(median(rows.map((row) => row.p99)))} ms; heap rounds ${memoryLevel.heapRounds.map(f1).join(' → ')} MiB; RSS drift ${f1(memoryLevel.rssDriftMiBPerMinute)} MiB/min. Wrote RELIABILITY.md.`,

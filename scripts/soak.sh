@@ -5,9 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-ensure_node_modules
-export GATEWAY_TEST_BUILD=1
-ensure_build
+ensure_test_build
 if [ "${1:-}" = --skip-specs ]; then
   shift
 else
