@@ -12,7 +12,10 @@ const ELICITATION = { elicitation: { form: {} } };
 const DELETE_TASK = 'TaskController_deleteTask';
 
 let database: TestDatabase;
-/** A and B share the secret; C has its own (random per process). All three share one PostgreSQL database. */
+/**
+ * A and B share the secret; C has its own (random per process) and the conformance fixtures. All three share one
+ * PostgreSQL database.
+ */
 let servers: Record<'A' | 'B' | 'C', RunningServer>;
 
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +27,8 @@ test.beforeAll(async () => {
   const [A, B, C] = await Promise.all([
     start('A', 70, { GATEWAY_STATE_SECRET: SHARED_SECRET }),
     start('B', 71, { GATEWAY_STATE_SECRET: SHARED_SECRET }),
-    start('C', 72, {}),
+    // C also serves the conformance fixtures, whose procedures ask through askClient.
+    start('C', 72, { MCP_CONFORMANCE: '1' }),
   ]);
   servers = { A, B, C };
 });
@@ -145,4 +149,16 @@ test('declining on the retry keeps the task; the REST door never asks', async ()
   expect(await taskExists(id)).toBe(true);
   expect((await fetch(`${servers.C.baseURL}/api/tasks/${id}`, { method: 'DELETE' })).status).toBe(200);
   expect(await taskExists(id)).toBe(false);
+});
+
+test('a procedure that asks the client: REST answers 400 saying so; MCP asks a client that can be asked, and the SDK refuses one that cannot', async () => {
+  const rest = await fetch(`${servers.C.baseURL}/api/conformance/input/elicitation`);
+  expect(rest.status).toBe(400);
+  expect((await rest.json()).message).toMatch(/only an MCP client can give: call it as an MCP tool/);
+
+  const tool = 'test_input_required_result_elicitation';
+  const asked = await postMcp(servers.C.baseURL, modernToolCall(1, tool, {}, { capabilities: ELICITATION }), modernHeaders('tools/call', tool));
+  expect(asked.message?.result).toMatchObject({ resultType: 'input_required', inputRequests: { user_name: { method: 'elicitation/create' } } });
+  const refused = await postMcp(servers.C.baseURL, modernToolCall(2, tool, {}), modernHeaders('tools/call', tool));
+  expect(refused.message?.error).toMatchObject({ code: -32021 });
 });
