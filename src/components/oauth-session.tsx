@@ -1,7 +1,7 @@
 'use client';
 // The pages' OAuth session: Sign in (beside the paste-a-token form) when the gateway asks, who is signed in, Sign out.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type SignInOffer, signedInUser, signIn, signInOffer, signOut, subscribeToSession } from '@/lib/browser-oauth';
+import { type SignInOffer, signedInUser, signIn, signInOffer, signOut, subscribeToSession } from '@/browser/oauth';
 import { TokenForm } from './token-form';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,7 +1,7 @@
 'use client';
 // Asks for the gateway token when the gateway answers 401 (GATEWAY_TOKEN is set), and keeps it for this tab.
 import { type FormEvent, useState } from 'react';
-import { saveToken } from '@/lib/browser-token';
+import { saveToken } from '@/browser/token';
 
 export function TokenForm({ onSaved }: { onSaved(): void }) {
   const [token, setToken] = useState('');

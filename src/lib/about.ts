@@ -1,4 +1,5 @@
 // The gateway's name and version, as MCP serverInfo and the OpenAPI document state them (version from package.json).
+import 'server-only';
 import packageJson from '../../package.json';
 
 export const GATEWAY_NAME = packageJson.name;

@@ -1,4 +1,5 @@
 // Every environment variable the gateway reads: one zod schema with defaults and docs, read once, checked at start.
+import 'server-only';
 import path from 'node:path';
 import { localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontextprotocol/server';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
 // Graceful shutdown: on SIGTERM/SIGINT requests in flight finish, new ones get 503, streams say "reconnect", then exit 0.
+import 'server-only';
 import http from 'node:http';
 
 /** The shutdown state, one per process: the instrumentation bundle and every route bundle have their own copy of this module. */

@@ -1,4 +1,5 @@
 // The one per-request context of both doors: which door, who is calling, the MCP tool a call names, the call in progress.
+import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
 

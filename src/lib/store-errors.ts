@@ -1,4 +1,5 @@
 // Store results and refusals as HttpExceptions, which both doors report: a REST status, an MCP isError with the message.
+import 'server-only';
 import { HttpException, HttpStatus } from 'vovk';
 import { StoreError } from '@/lib/db/store';
 

@@ -1,4 +1,5 @@
 // OpenTelemetry tracing of both doors (Next.js's span per request, mcp-handler's span per MCP message) over OTLP.
+import 'server-only';
 import { registerMcpOTel } from 'mcp-handler/otel';
 import type { GatewayConfig } from '@/lib/config';
 

@@ -1,4 +1,5 @@
 // "Try again shortly": the error a store raises while the database cannot be reached, answered 503 on both doors.
+import 'server-only';
 
 const unavailableBrand = Symbol.for('vovk-gateway.service-unavailable');
 

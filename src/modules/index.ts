@@ -1,6 +1,5 @@
 // THE registry of modules: the REST segment and the MCP route both read it; a key here is the tool-name prefix.
 import type { GatewayModules } from '@/lib/mcp/gateway-server';
-import { mcpApps } from '@/mcp-apps';
 import AnnotatedController from './annotated/annotated-controller';
 import BoardController from './board/board-controller';
 import { sumNumbers } from './math/sum-numbers';
@@ -24,11 +23,13 @@ const testing = __GATEWAY_TEST_BUILD__ ? await import('@/testing') : undefined;
 /** Every controller served over REST and MCP: the product's, plus the test build's own. */
 export const controllers: typeof productControllers = { ...productControllers, ...testing?.testControllers() };
 
-/** What the MCP door serves: every controller's procedures, the standalone tools, the apps' UIs, test-only extras. */
+/**
+ * What the MCP door serves: every controller's procedures, the standalone tools, test-only extras. The UIs that
+ * procedures name with `@mcpApp(name)` are added by the MCP route (from `src/mcp-apps`): modules name a UI, never import it.
+ */
 export const gatewayModules: GatewayModules = {
   controllers,
   tools: [sumNumbers, ...(testing?.testTools() ?? [])],
-  apps: mcpApps,
   setupServer: testing?.setupTestServer(),
 };
 

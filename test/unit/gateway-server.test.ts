@@ -5,11 +5,12 @@ import { describe, expect, test } from 'vitest';
 import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { requestContext, runInRequestContext } from '@/lib/request-context';
+import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const setUpServer = createGatewayServer(gatewayModules, { publicOrigin: 'http://localhost:3000', confirmDestructive: true }).setup;
+const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, { publicOrigin: 'http://localhost:3000', confirmDestructive: true }).setup;
 
 /**
  * Serves one request in its context as mcp-handler does (report the event, then set the server up); returns the names

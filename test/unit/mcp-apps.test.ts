@@ -5,11 +5,12 @@ import { describe, expect, test } from 'vitest';
 import { gatewayTools } from '@/lib/mcp/gateway-server';
 import { APP_RESOURCE_META, MCP_APP_KEY, registerAppResources, withAppUis } from '@/lib/mcp/mcp-apps';
 import { ToModelOutput } from '@/lib/tools';
+import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 import BoardController from '@/modules/board/board-controller';
 
 const derived = gatewayTools(gatewayModules, ToModelOutput.MCP, 'http://localhost:3000');
-const byName = Object.fromEntries(withAppUis(derived, gatewayModules.apps).map((tool) => [tool.name, tool]));
+const byName = Object.fromEntries(withAppUis(derived, mcpApps).map((tool) => [tool.name, tool]));
 const boardUri = 'ui://vovk-mcp-gateway/board.html';
 
 describe('declaring an app', () => {
@@ -29,7 +30,7 @@ describe('declaring an app', () => {
   });
 
   test('a procedure naming a UI the registry lacks stops the gateway at start, naming both', () => {
-    expect(() => withAppUis(derived, { user: gatewayModules.apps!.user })).toThrow(
+    expect(() => withAppUis(derived, { user: mcpApps.user })).toThrow(
       'BoardController_getBoard declares the MCP app "board", which the registry\'s apps do not have',
     );
   });

@@ -3,7 +3,7 @@
 import { TaskController as TaskRPC } from '@/client';
 import { type BoardActions, BoardHeader, TaskBoard } from '@/components/board/task-board';
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
-import { isUnauthorized } from '@/lib/browser-token';
+import { isUnauthorized } from '@/browser/token';
 import { type Connection, useBoardStream } from './use-board-stream';
 
 const connectionLabels: Record<Connection, string> = {

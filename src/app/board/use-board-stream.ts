@@ -3,7 +3,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { BoardController as BoardRPC } from '@/client';
-import { isUnauthorized } from '@/lib/browser-token';
+import { isUnauthorized } from '@/browser/token';
 import type { Board, BoardEvent } from '@/modules/board/board-schemas';
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'unauthorized';

@@ -1,5 +1,5 @@
 // How to connect an MCP client: the endpoint URL and ready-to-paste settings, each with a copy button.
-import { clientConfigs } from '@/lib/explorer/client-configs';
+import { clientConfigs } from '@/browser/explorer/client-configs';
 import { CopyBlock } from './copy-block';
 import styles from './explorer.module.css';
 

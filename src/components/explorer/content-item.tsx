@@ -1,6 +1,6 @@
 // One MCP content item of a tool result: its type, its annotations as labels, and its payload.
 import type { Annotations, ContentBlock } from '@modelcontextprotocol/client';
-import { contentPayload } from '@/lib/explorer/payload';
+import { contentPayload } from '@/browser/explorer/payload';
 import styles from './explorer.module.css';
 import { PayloadView } from './payload-view';
 

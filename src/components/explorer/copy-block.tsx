@@ -1,7 +1,7 @@
 // A block of copyable text (a config, a command, a URL) under a header row with its copy button; without a clipboard
 // the button selects the text for the user to copy.
 import { type ReactNode, useRef, useState } from 'react';
-import { copyText } from '@/lib/explorer/copy-text';
+import { copyText } from '@/browser/explorer/copy-text';
 import styles from './explorer.module.css';
 
 interface CopyBlockProps {

@@ -2,8 +2,8 @@
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms (the questions their
 // calls ask are put to the user); how to connect.
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
-import { isUnauthorized } from '@/lib/browser-token';
-import { MCP_PATH } from '@/lib/explorer/gateway-client';
+import { isUnauthorized } from '@/browser/token';
+import { MCP_PATH } from '@/browser/explorer/gateway-client';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
 import { QuestionDialog } from './question-dialog';

@@ -1,5 +1,5 @@
 // Shows one payload: JSON pretty-printed, text as is, an <img> or an <audio controls> from a data URL.
-import type { Payload } from '@/lib/explorer/payload';
+import type { Payload } from '@/browser/explorer/payload';
 import styles from './explorer.module.css';
 
 export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2);

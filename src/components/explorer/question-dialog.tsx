@@ -1,7 +1,7 @@
 // A question a tool call asks the user (MCP elicitation, form mode): its message, a form built from its
 // requestedSchema, and Accept / Decline / Cancel; a modal dialog, so focus moves to it and the page waits.
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/lib/explorer/schema-form';
+import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/browser/explorer/schema-form';
 import styles from './explorer.module.css';
 import { controlId, SchemaFields } from './schema-fields';
 import type { PendingQuestion } from './use-questions';

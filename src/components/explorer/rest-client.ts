@@ -2,7 +2,7 @@
 // over the advertised route for the rest (test-only modules the production client is not generated with).
 import * as generated from '@/client';
 import { createRPC } from 'vovk/create-rpc';
-import type { RestRoute } from '@/lib/mcp/rest-meta';
+import type { RestRoute } from '@/shared/rest-meta';
 
 interface RawCallInput {
   params?: Record<string, string>;
@@ -38,7 +38,7 @@ function routeCall({ method, path }: RestRoute): RawCall {
   const handlers = { send: { httpMethod: method.toUpperCase(), path: path.replace(/^\/api\/?/, '') } };
   const controllers = { Route: { rpcModuleName: 'Route', handlers } };
   const schema = { segments: { '': { segmentName: '', controllers } } };
-  const module = createRPC(schema, '', 'Route', import('@/lib/rest-fetcher')) as unknown as { send: RawCall };
+  const module = createRPC(schema, '', 'Route', import('@/browser/rest-fetcher')) as unknown as { send: RawCall };
   return module.send;
 }
 

@@ -1,9 +1,9 @@
 // The REST side of a derived tool: the URL its form values make, the curl line, and the REST response when sent.
 import { useState } from 'react';
-import { type Payload, responsePayload } from '@/lib/explorer/payload';
-import { curlCommand, restRequest } from '@/lib/mcp/rest-request';
-import type { ToolArguments } from '@/lib/explorer/schema-form';
-import type { RestRoute } from '@/lib/mcp/rest-meta';
+import { type Payload, responsePayload } from '@/browser/explorer/payload';
+import { curlCommand, restRequest } from '@/shared/rest-request';
+import type { ToolArguments } from '@/browser/explorer/schema-form';
+import type { RestRoute } from '@/shared/rest-meta';
 import { CopyBlock } from './copy-block';
 import styles from './explorer.module.css';
 import { PayloadView } from './payload-view';

@@ -1,5 +1,5 @@
 // Form controls of a JSON Schema form: nested objects as fieldsets, inputs by type, inline validation messages.
-import { type Field, type FormErrors, type FormValues, optionsOf } from '@/lib/explorer/schema-form';
+import { type Field, type FormErrors, type FormValues, optionsOf } from '@/browser/explorer/schema-form';
 import styles from './explorer.module.css';
 
 interface FieldsProps {

@@ -1,10 +1,10 @@
 // One tool: name, title, REST route, description, its input form with Run, its MCP App (when it has a UI), the MCP
 // result and the REST view.
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { type AppHostGateway, uiResourceUriOf } from '@/lib/explorer/app-host';
-import type { Tool } from '@/lib/explorer/gateway-client';
-import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/lib/explorer/schema-form';
-import { restRouteOf } from '@/lib/mcp/rest-meta';
+import { type AppHostGateway, uiResourceUriOf } from '@/browser/explorer/app-host';
+import type { Tool } from '@/browser/explorer/gateway-client';
+import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/browser/explorer/schema-form';
+import { restRouteOf } from '@/shared/rest-meta';
 import { AppFrame } from './app-frame';
 import styles from './explorer.module.css';
 import { ResultView, type RunState } from './result-view';

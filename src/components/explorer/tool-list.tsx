@@ -1,7 +1,7 @@
 // The listed tools: connection status, a filter box over names and titles, and one card per tool.
 import { useMemo, useState } from 'react';
-import type { AppHostGateway } from '@/lib/explorer/app-host';
-import type { Tool } from '@/lib/explorer/gateway-client';
+import type { AppHostGateway } from '@/browser/explorer/app-host';
+import type { Tool } from '@/browser/explorer/gateway-client';
 import styles from './explorer.module.css';
 import { Spinner } from './spinner';
 import { ToolCard } from './tool-card';

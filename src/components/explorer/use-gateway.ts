@@ -1,7 +1,7 @@
 // React state of the explorer's MCP connection (connecting, the listed tools, or why it failed), its tool calls and
 // the questions those calls ask the user.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { connectGateway, type GatewayConnection, MCP_PATH, type Tool } from '@/lib/explorer/gateway-client';
+import { connectGateway, type GatewayConnection, MCP_PATH, type Tool } from '@/browser/explorer/gateway-client';
 import { useQuestions } from './use-questions';
 
 export type GatewayState = { status: 'connecting' } | { status: 'ready'; tools: Tool[] } | { status: 'failed'; error: string };

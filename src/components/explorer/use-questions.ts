@@ -1,6 +1,6 @@
 // The questions the gateway asks the explorer's user during tool calls (elicitation): one at a time, in order.
 import { useCallback, useRef, useState } from 'react';
-import type { AskUser, ElicitResult, Question } from '@/lib/explorer/gateway-client';
+import type { AskUser, ElicitResult, Question } from '@/browser/explorer/gateway-client';
 
 /** A question waiting for the user; `answer` settles it and takes it off the queue. */
 export interface PendingQuestion {

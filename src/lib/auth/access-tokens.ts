@@ -1,9 +1,10 @@
 // Verifies bearer tokens: JWT access tokens of the configured OAuth issuer (jose, keys from its JWKS), or GATEWAY_TOKEN.
+import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { type AuthInfo, OAuthError, OAuthErrorCode, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Caller } from '@/lib/request-context';
-import { ALL_SCOPES } from './scope-names';
+import { ALL_SCOPES } from '@/shared/scope-names';
 
 /** Clock difference tolerated on `exp` and `nbf`. */
 const CLOCK_TOLERANCE_SECONDS = 5;

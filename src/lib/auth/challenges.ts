@@ -1,7 +1,8 @@
 // The bearer challenges both doors answer with: 401 (no or bad token) and 403 insufficient_scope, per RFC 6750 / 9728.
+import 'server-only';
 import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
 import { config } from '@/lib/config';
-import { READ_SCOPE } from './scope-names';
+import { READ_SCOPE } from '@/shared/scope-names';
 
 /** Where the Protected Resource Metadata (RFC 9728) of the gateway's resource is: every challenge names it. */
 export function resourceMetadataUrl(): string {

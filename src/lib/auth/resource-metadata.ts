@@ -1,8 +1,9 @@
 // The gateway's OAuth 2.0 Protected Resource Metadata (RFC 9728): its resource, its authorization server, its scopes.
+import 'server-only';
 import { metadataCorsOptionsRequestHandler } from 'mcp-handler';
 import { GATEWAY_TITLE } from '@/lib/about';
 import { config } from '@/lib/config';
-import { ALL_SCOPES } from './scope-names';
+import { ALL_SCOPES } from '@/shared/scope-names';
 
 /**
  * The metadata route's handlers: GET the document, OPTIONS for browsers' CORS preflight. `declaredScopes` are the

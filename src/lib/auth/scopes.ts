@@ -1,8 +1,9 @@
 // The gateway's OAuth scopes: what each HTTP method needs, and `@scopes(…)`, a procedure's extra scopes on both doors.
+import 'server-only';
 import { createDecorator, type VovkSchema } from 'vovk';
 import { currentCaller } from '@/lib/request-context';
 import { insufficientScopeResponse } from './challenges';
-import { READ_SCOPE, WRITE_SCOPE } from './scope-names';
+import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
 
 /** `@operation` field where `@scopes` records a procedure's extra scopes (OpenAPI readers see it too). */
 export const SCOPES_KEY = 'x-scopes';

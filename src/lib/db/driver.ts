@@ -1,4 +1,5 @@
 // What a SQL backend gives the store: migrations, serialized transactions with `?` placeholders, and a change feed.
+import 'server-only';
 
 /** Runs one statement inside a transaction; `?` marks each positional parameter. Rows come back as plain objects. */
 export type Query = <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<Row[]>;

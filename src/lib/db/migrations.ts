@@ -1,4 +1,5 @@
 // Ordered schema migrations of the store, one list per SQL dialect; append new ones, never edit an applied one.
+import 'server-only';
 
 /** The demo users both dialects seed in their first migration (a literal: migrations must never change). */
 const SEED_DEMO_USERS = `INSERT INTO users (name, email, role, created_at) VALUES

@@ -1,4 +1,5 @@
 // The PostgreSQL backend (DATABASE_URL): a pool, migrations and writes under an advisory lock, LISTEN/NOTIFY changes.
+import 'server-only';
 import pg from 'pg';
 import { ChangeFeed, type ChannelListener, type Query, type SqlDriver, type SqlMessaging } from './driver';
 import { postgresMigrations } from './migrations';

@@ -1,4 +1,5 @@
 // The embedded SQLite backend (default): one connection, migrations by user_version, writes serialized across processes.
+import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';

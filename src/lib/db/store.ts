@@ -1,4 +1,5 @@
 // The store the services use: users and tasks over one SQL backend, SQLite by default or PostgreSQL with DATABASE_URL.
+import 'server-only';
 import { config } from '@/lib/config';
 import { ServiceUnavailableError } from '@/lib/unavailable';
 import type { Query, SqlDriver } from './driver';

@@ -1,4 +1,5 @@
 // Tells when a response has been sent: its body read to the end, or cancelled because the client left.
+import 'server-only';
 
 /**
  * `response` with the same status, headers and body, calling `onEnd` once its body has been read to the end
@@ -19,7 +20,7 @@ export function whenBodyEnds(response: Response, onEnd: (aborted: boolean) => vo
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
       } catch (error) {

@@ -1,5 +1,6 @@
 // Keeps request bodies within a limit (413 from the declared length, or after reading at most the limit), and on REST
 // refuses a JSON body that does not parse (400) before the procedure would fail on it.
+import 'server-only';
 
 type Handler<TArgs extends unknown[]> = (req: Request, ...args: TArgs) => Response | Promise<Response>;
 

@@ -1,4 +1,5 @@
 // The entry of both doors: request context and log, DNS rebinding, sane headers, bearer auth, rate and body limits.
+import 'server-only';
 import { type AuthInfo, validateHostHeader, validateOriginHeader, verifyBearerToken } from '@modelcontextprotocol/server';
 import { callerOf, createTokenVerifier } from '@/lib/auth/access-tokens';
 import { insufficientScopeResponse, resourceMetadataUrl, unauthorizedResponse } from '@/lib/auth/challenges';

@@ -1,4 +1,5 @@
 // The address of the TCP peer of each request, stamped by the server itself (clients cannot forge it): who is calling.
+import 'server-only';
 import http from 'node:http';
 
 /** Header the server writes on every request it receives; any value a client sent under that name is replaced. */

@@ -1,4 +1,5 @@
 // Fair use (GATEWAY_RATE_LIMIT): a token bucket per caller, so one caller's flood gets 429 and the others are not slowed.
+import 'server-only';
 
 /** Buckets idle this long are forgotten (they would be full again anyway). */
 const IDLE_MS = 60_000;

@@ -1,5 +1,6 @@
 // One structured log line per request of either door: door, route or tool, client, status, duration, masked error ids,
 // and the trace id when tracing is on.
+import 'server-only';
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { config } from '@/lib/config';
 import type { RequestContext } from '@/lib/request-context';

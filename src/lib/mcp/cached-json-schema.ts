@@ -1,4 +1,5 @@
 // Memoizes a Standard Schema's JSON Schema: mcp-handler builds a new server per request, which would convert anew.
+import 'server-only';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];

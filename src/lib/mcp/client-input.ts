@@ -1,4 +1,5 @@
 // Lets any procedure ask the MCP client for input (elicitation, sampling, roots) and confirm destructive actions.
+import 'server-only';
 import {
   type ClientCapabilities,
   type InputRequest,

@@ -1,7 +1,8 @@
 // Lets a procedure's vovk decorators see the HTTP request of an MCP tool call (headers, method, URL), as on REST.
+import 'server-only';
 import { requestContext } from '@/lib/request-context';
-import type { RestRoute } from './rest-meta';
-import { restRequest } from './rest-request';
+import type { RestRoute } from '@/shared/rest-meta';
+import { restRequest } from '@/shared/rest-request';
 
 type Handler = ((req: Record<string, unknown>, params: unknown) => unknown) & {
   _sourceMethod?: SourceMethod;

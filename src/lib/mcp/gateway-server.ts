@@ -1,4 +1,5 @@
 // Builds the MCP server setup of the gateway from the registry handed in; mcp-handler runs it for every request.
+import 'server-only';
 import type { McpServer, McpServerOptions } from '@modelcontextprotocol/server';
 import type { McpHandlerOptions } from 'mcp-handler';
 import { missingScopes } from '@/lib/auth/scopes';

@@ -1,16 +1,17 @@
 // Turns the registry handed in (controllers and standalone tools) into the MCP tools the gateway serves.
+import 'server-only';
 import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
-import { READ_SCOPE, WRITE_SCOPE } from '@/lib/auth/scope-names';
+import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
 import { requiredScopes, SCOPES_KEY } from '@/lib/auth/scopes';
 import { type McpFormatter, type StandardTool, withFormattedOutput } from '@/lib/tools';
 import { withOptionalEmptySlots } from './optional-slots';
 import { structuredOutputSchema } from './output-schema';
-import { REST_META_KEY, type RestRoute } from './rest-meta';
+import { REST_META_KEY, type RestRoute } from '@/shared/rest-meta';
 import { exposeHttpRequestToDecorators } from './decorated-request';
 import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
-import { restRequest } from './rest-request';
+import { restRequest } from '@/shared/rest-request';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.

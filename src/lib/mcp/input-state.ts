@@ -1,4 +1,5 @@
 // The signed requestState of input-required results (2026-07-28): which call it belongs to and the answers so far.
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';

@@ -1,4 +1,5 @@
 // Tells open `subscriptions/listen` streams (2026-07-28) and 2025-era sessions that a list of the gateway changed.
+import 'server-only';
 import {
   type AuthInfo,
   createMcpHandler,

@@ -1,5 +1,6 @@
 // MCP Apps for derived tools: `@mcpApp(name)` next to a handler names its UI; the gateway adds the tool's `_meta.ui`
 // and serves that UI's one bundled HTML document as a `ui://` resource (MIME text/html;profile=mcp-app).
+import 'server-only';
 import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY, registerAppResource } from '@modelcontextprotocol/ext-apps/server';
 import type { McpServer } from '@modelcontextprotocol/server';

@@ -1,4 +1,5 @@
 // Lets a tool caller omit a `body`/`query`/`params` slot whose fields are all optional (it then reads as `{}`).
+import 'server-only';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 
 const SLOTS = ['body', 'query', 'params'] as const;

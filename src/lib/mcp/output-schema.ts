@@ -1,4 +1,5 @@
 // The outputSchema a derived tool registers: the shape of its structuredContent, with an array wrapped as { items }.
+import 'server-only';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 

@@ -1,4 +1,5 @@
 // Registers gateway tools on an MCP server; each call runs as the request's tool call and never throws past here.
+import 'server-only';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   type CallToolResult,

@@ -1,4 +1,5 @@
 // Decides what a client may read of a thrown error: in production only an HttpException keeps its message.
+import 'server-only';
 import { HttpException } from 'vovk';
 import { isProduction } from '@/lib/config';
 import { requestContext } from '@/lib/request-context';

@@ -1,4 +1,5 @@
 // standardTool / withFormattedOutput: standalone tools in the standard-tool shape, formatted like derived tools.
+import 'server-only';
 import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';
 

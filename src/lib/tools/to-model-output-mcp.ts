@@ -1,8 +1,9 @@
 // ToModelOutput.MCP: turns a procedure's result, Response or error into an MCP CallToolResult, as the spec requires.
+import 'server-only';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import type { VovkRequest, VovkTool } from 'vovk';
 import { z } from 'zod';
-import { essenceOf, kindOf } from './media-type';
+import { essenceOf, kindOf } from '@/shared/media-type';
 import { toPublicError } from './public-error';
 
 /** The limits a formatter applies; the gateway passes its configuration, the defaults suit the spec's snippets. */

@@ -1,4 +1,5 @@
 // The project's ToModelOutput: MCP (spec-true) and DEFAULT (plain result, or `{ error }` with production masking).
+import 'server-only';
 import { toPublicError } from './public-error';
 import { createMcpFormatter } from './to-model-output-mcp';
 

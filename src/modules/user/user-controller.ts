@@ -1,7 +1,7 @@
 // REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { ADMIN_SCOPE } from '@/lib/auth/scope-names';
+import { ADMIN_SCOPE } from '@/shared/scope-names';
 import { scopes } from '@/lib/auth/scopes';
 import { confirm } from '@/lib/mcp/client-input';
 import { mcpApp } from '@/lib/mcp/mcp-apps';

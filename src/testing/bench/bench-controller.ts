@@ -1,6 +1,8 @@
-// Benchmark-only procedures (test build, GATEWAY_BENCHMARK=1): large images for the media scenarios.
-import { get, operation, prefix, procedure } from 'vovk';
+// Benchmark-only procedures (test build, GATEWAY_BENCHMARK=1): large images for the media scenarios, and the
+// hand-written MCP baseline at /api/bench/mcp (no file in the app tree: the production build answers 404 to every method).
+import { get, operation, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
+import { handwrittenMcpHandler } from './handwritten-mcp';
 
 const images = new Map<number, Uint8Array<ArrayBuffer>>();
 
@@ -24,4 +26,9 @@ export default class BenchController {
   }).handle((req) => {
     return new Response(largeImage(Number(req.vovk.query().mib)), { headers: { 'Content-Type': 'image/png' } });
   });
+
+  @operation({ summary: 'Hand-written MCP', description: 'getUser as a hand-written mcp-handler tool: the benchmark baseline.' })
+  @operation.tool({ hidden: true })
+  @post('mcp')
+  static handwrittenMcp = procedure().handle((req) => handwrittenMcpHandler(req));
 }

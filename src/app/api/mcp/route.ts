@@ -8,11 +8,12 @@ import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { withListenStreams } from '@/lib/mcp/list-changes';
 import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
+import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
 const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions, tracing } =
   config();
-const gateway = createGatewayServer(gatewayModules, {
+const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
   publicOrigin,

@@ -1,4 +1,5 @@
 // What the session lane reads of a POST body: its JSON-RPC messages (one, or a batch), parsed once.
+import 'server-only';
 
 /** The fields of a JSON-RPC message the lane looks at. */
 export type JsonRpcMessage = { id?: unknown; method?: unknown; params?: { name?: unknown } };

@@ -1,5 +1,6 @@
 // The 2025-era MCP sessions this instance holds: an SDK streamable HTTP transport and an McpServer each, bound to the
 // principal that started it, closed when idle, bounded in number.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import {
   type HandleRequestOptions,

@@ -1,4 +1,5 @@
 // The session lane's own HTTP answers: JSON-RPC errors with the status the transport spec asks for, and why.
+import 'server-only';
 
 /** Error code of an unknown session (the SDK's own transport uses it too). */
 const SESSION_NOT_FOUND = -32001;

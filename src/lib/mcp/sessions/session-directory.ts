@@ -1,5 +1,6 @@
 // Which instance holds which 2025-era MCP session, for instances sharing one PostgreSQL database, and which instances
 // still run (the backend of each one's LISTEN connection is still connected).
+import 'server-only';
 import type { SqlDriver, SqlMessaging } from '@/lib/db/driver';
 
 /** A session as the directory knows it: the instance holding it and the principal it is bound to. */

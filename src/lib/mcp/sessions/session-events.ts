@@ -1,5 +1,6 @@
 // The events of 2025-era MCP sessions, kept in the gateway's database so that a client reconnecting with Last-Event-ID
 // misses nothing; each session sees only its own events.
+import 'server-only';
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 import type { SqlDriver } from '@/lib/db/driver';
 

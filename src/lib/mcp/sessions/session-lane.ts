@@ -1,6 +1,7 @@
 // The session lane of the one MCP route: 2025-era requests that need a session (initialize, and requests naming one)
 // are served by the SDK's streamable HTTP transport — here, or relayed to the instance holding the session — and
 // everything else by the stateless handler as before.
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthInfo, type Implementation, isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
 import type { Store } from '@/lib/db/store';

@@ -1,5 +1,6 @@
 // Relays a request for a session another instance holds to that instance through PostgreSQL (NOTIFY; a table for
 // messages too large for NOTIFY) and streams its answer back the same way: no sticky load balancer needed.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';

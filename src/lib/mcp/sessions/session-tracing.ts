@@ -1,5 +1,6 @@
 // One OpenTelemetry span per MCP message of a session, with the attributes mcp-handler gives the stateless lane's
 // (mcp-handler instruments only the servers it makes itself), in the trace of the HTTP request that carried it.
+import 'server-only';
 import { type Attributes, type Context, context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 

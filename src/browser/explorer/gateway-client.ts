@@ -1,5 +1,6 @@
 // The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint;
 // it can be asked questions (elicitation, form mode), which the page puts to its user.
+import 'client-only';
 import {
   type AuthProvider,
   type CallToolResult,
@@ -12,7 +13,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/lib/browser-oauth';
+import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/browser/oauth';
 
 export type { CallToolResult, ElicitResult, Tool };
 

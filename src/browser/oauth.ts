@@ -1,5 +1,6 @@
 // The pages' OAuth sign-in (authorization code + PKCE through the MCP SDK's `auth()`, discovered from the gateway's 401
 // challenge), the tokens kept for this browser tab, their refresh, and the bearer token every request of a page sends.
+import 'client-only';
 import {
   auth,
   discoverOAuthProtectedResourceMetadata,
@@ -13,8 +14,8 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { saveToken, savedToken } from './browser-token';
-import { ALL_SCOPES } from '@/lib/auth/scope-names';
+import { saveToken, savedToken } from './token';
+import { ALL_SCOPES } from '@/shared/scope-names';
 
 const STORAGE_KEY = 'vovk-gateway-oauth';
 

@@ -1,4 +1,5 @@
 // The gateway token (GATEWAY_TOKEN auth) a person gave a page, kept for this browser tab and sent with its requests.
+import 'client-only';
 const STORAGE_KEY = 'vovk-gateway-token';
 
 /** The token saved in this tab, if any. */

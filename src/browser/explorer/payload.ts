@@ -1,5 +1,6 @@
 // What a result shows, whatever it came from (an MCP content item or a REST response body): JSON, text, image, audio.
-import { essenceOf, kindOf } from '@/lib/tools/media-type';
+import 'client-only';
+import { essenceOf, kindOf } from '@/shared/media-type';
 
 export type Payload =
   | { kind: 'json'; value: unknown }

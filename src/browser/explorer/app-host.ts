@@ -1,6 +1,7 @@
 // The explorer as an MCP Apps host: a tool's UI (its ui:// resource) in a sandboxed iframe under the CSP its metadata
 // asks for, connected through ext-apps' AppBridge, given the tool's input and result, its tool calls relayed to the
 // gateway over the explorer's own MCP connection (so the same sign-in applies).
+import 'client-only';
 import {
   AppBridge,
   getToolUiResourceUri,

@@ -1,7 +1,8 @@
 // The fetcher of the generated REST client (src/client): vovk's own, sending the page's bearer token (a pasted gateway
 // token or the OAuth session's access token) with every request; after a 401 it refreshes the session and retries once.
+import 'client-only';
 import { createFetcher } from 'vovk/fetcher';
-import { bearerToken, recoverFromUnauthorized, rememberChallenge } from './browser-oauth';
+import { bearerToken, recoverFromUnauthorized, rememberChallenge } from './oauth';
 
 const UNAUTHORIZED_MESSAGE = 'HTTP 401 Unauthorized: sign in, or give the gateway token';
 

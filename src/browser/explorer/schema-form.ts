@@ -1,5 +1,6 @@
 // Form model of a JSON Schema object (a tool's input, an elicitation's requestedSchema): the fields to render, their
 // initial values, and the validated values they make.
+import 'client-only';
 
 /** The subset of JSON Schema the explorer's forms understand; anything else is edited as raw JSON. */
 export interface JsonSchema {

@@ -1,4 +1,5 @@
 // Copies text to the clipboard: the Clipboard API where the page may use it, else the older execCommand('copy').
+import 'client-only';
 
 /** Whether the text reached the clipboard. */
 export async function copyText(text: string): Promise<boolean> {

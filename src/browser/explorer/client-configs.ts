@@ -1,4 +1,5 @@
 // Ready-to-paste settings that point MCP clients (Claude Desktop, Cursor, MCP Inspector, mcp-remote) at the gateway.
+import 'client-only';
 
 export interface ClientConfig {
   id: string;

@@ -1,0 +1,129 @@
+// The line between the server's code (src/lib) and the browser's (src/browser): each file marked, the shared code
+// neutral, and the Next.js build and the server type-check failing on an import or an API across the line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const sourceFile = /\.tsx?$/;
+
+/** The TypeScript files under `dir` (relative to the repository), recursively. */
+function sourcesIn(dir: string): string[] {
+  return (fs.readdirSync(path.join(root, dir), { recursive: true }) as string[])
+    .filter((file) => sourceFile.test(file))
+    .map((file) => path.join(dir, file));
+}
+
+/** Every module specifier a file imports (static, side-effect and dynamic imports, re-exports). */
+function importsOf(file: string): string[] {
+  const source = fs.readFileSync(path.join(root, file), 'utf8');
+  return [...source.matchAll(/(?:^import\s[^;]*?|^export\s[^;]*?\sfrom\s|import\()\s*'([^']+)'/gms)].map((match) => match[1]);
+}
+
+describe('each side of the line is marked', () => {
+  test('every file under src/lib imports server-only', () => {
+    const unmarked = sourcesIn('src/lib').filter((file) => !importsOf(file).includes('server-only'));
+    expect(unmarked).toEqual([]);
+  });
+
+  test('every file under src/browser imports client-only', () => {
+    const unmarked = sourcesIn('src/browser').filter((file) => !importsOf(file).includes('client-only'));
+    expect(unmarked).toEqual([]);
+  });
+
+  test('src/shared imports neither side nor a marker, so both sides may use it', () => {
+    const crossing = sourcesIn('src/shared').flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => /^(@\/(lib|browser|modules|components|app)\b|server-only$|client-only$)/.test(specifier))
+        .map((specifier) => `${file} → ${specifier}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  test('src/lib never imports browser code, src/browser never imports server code', () => {
+    const crossing = [
+      ...sourcesIn('src/lib').flatMap((file) => importsOf(file).filter((s) => s.startsWith('@/browser/')).map((s) => `${file} → ${s}`)),
+      ...sourcesIn('src/browser').flatMap((file) => importsOf(file).filter((s) => s.startsWith('@/lib/')).map((s) => `${file} → ${s}`)),
+    ];
+    expect(crossing).toEqual([]);
+  });
+
+  test('src/modules never imports src/mcp-apps (the MCP route hands the UIs down)', () => {
+    const upward = sourcesIn('src/modules').filter((file) => importsOf(file).some((s) => s.startsWith('@/mcp-apps')));
+    expect(upward).toEqual([]);
+  });
+});
+
+/** A throwaway Next.js app inside the repository (so `@/…` and the packages resolve as in the real one). */
+function probeApp(name: string, files: Record<string, string>): string {
+  const dir = path.join(root, 'test-results', `boundary-probe-${name}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const scaffold = {
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true, paths: { '@/*': ['../../src/*'] } },
+    }),
+    'next.config.mjs': 'export default { typescript: { ignoreBuildErrors: true } };\n',
+    'app/layout.tsx': 'export default function Layout({ children }) { return <html><body>{children}</body></html>; }\n',
+  };
+  for (const [file, text] of Object.entries({ ...scaffold, ...files })) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** `next build` of a probe app: its exit status and everything it printed (colours off). */
+function nextBuild(dir: string): { status: number | null; output: string } {
+  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
+    timeout: 180_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '') };
+}
+
+describe('the Next.js build enforces the line', () => {
+  test('a client component importing a server module, and a route importing a browser module, fail the build', () => {
+    const dir = probeApp('crossing', {
+      'app/page.tsx': `'use client';\nimport { config } from '@/lib/config';\nexport default function Page() { return <p>{typeof config}</p>; }\n`,
+      'app/api/probe/route.ts': `import { savedToken } from '@/browser/token';\nexport const GET = () => Response.json({ token: typeof savedToken });\n`,
+    });
+    const { status, output } = nextBuild(dir);
+    expect(status).not.toBe(0);
+    expect(output).toContain("'server-only' cannot be imported from a Client Component module");
+    expect(output).toMatch(/\.\/src\/lib\/config\.ts \[Client Component Browser\]/);
+    expect(output).toContain("'client-only' cannot be imported from a Server Component module");
+    expect(output).toContain('./src/browser/token.ts');
+  }, 200_000);
+
+  test('the same probe importing each side from its own side, and shared code from both, builds', () => {
+    const dir = probeApp('allowed', {
+      'app/page.tsx': `'use client';\nimport { savedToken } from '@/browser/token';\nimport { essenceOf } from '@/shared/media-type';\nexport default function Page() { return <p>{essenceOf('text/plain')}{typeof savedToken}</p>; }\n`,
+      'app/api/probe/route.ts': `import { toPublicError } from '@/lib/tools/public-error';\nimport { essenceOf } from '@/shared/media-type';\nexport const GET = () => Response.json({ a: essenceOf('x/y'), b: typeof toPublicError });\n`,
+    });
+    const { status, output } = nextBuild(dir);
+    expect(output).not.toContain('cannot be imported');
+    expect(status).toBe(0);
+  }, 200_000);
+});
+
+describe('the server type-check knows no browser', () => {
+  test('a browser-only API in server code fails tsconfig.server.json', () => {
+    const dir = path.join(root, 'test-results', 'boundary-probe-typecheck');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = 'export const seen = [window.location.href, document.title, localStorage.length, sessionStorage.length, navigator.userAgent];\n';
+    fs.writeFileSync(path.join(dir, 'probe.ts'), probe);
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: '../../tsconfig.server.json', include: ['probe.ts'], compilerOptions: { noEmit: true } }),
+    );
+    const result = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    for (const name of ['window', 'document', 'localStorage', 'sessionStorage', 'navigator']) {
+      expect(result.stdout).toMatch(new RegExp(`error TS\\d+: Cannot find name '${name}'`));
+    }
+  }, 60_000);
+});
