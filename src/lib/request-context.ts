@@ -2,6 +2,7 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
+import type { Work } from '@/lib/work/current-work';
 
 /** Who is calling, as every procedure may learn it (`currentCaller()`): both doors fill it in the same way. */
 export interface Caller {
@@ -46,6 +47,8 @@ export interface RequestContext {
   readonly maskedErrorIds: string[];
   /** MCP: the tool call in progress, while its tool runs. */
   readonly toolCall?: ToolCall;
+  /** The long work of the procedure being run (progress, cancellation); set by the door or the task runner. */
+  work?: Work;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
