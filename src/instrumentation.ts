@@ -1,5 +1,5 @@
 // Runs once when the server starts: checks the configuration (exit 1 naming the bad variable), starts tracing when an
-// OTLP endpoint is set, opens the store, and takes over SIGTERM/SIGINT for a graceful shutdown.
+// OTLP endpoint is set, opens the store, sweeps orphaned jobs, and takes over SIGTERM/SIGINT for a graceful shutdown.
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is compiled in by Next.js (not read at run time): this keeps Node-only code out of the edge bundle.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -11,6 +11,8 @@ export async function register(): Promise<void> {
   stampPeerAddresses();
   const { store } = await import('@/lib/db/store');
   await store().ready();
+  // Jobs whose instance died are failed, and expired ones removed, by every instance (at once, then every 2 s).
+  (await import('@/lib/work/job-runner')).jobRunner().startSweeping();
   const { installGracefulShutdown } = await import('@/lib/lifecycle');
   installGracefulShutdown({ graceMs: shutdownGraceMs, close: () => store().close() });
 }

@@ -111,6 +111,24 @@ export const VARIABLES = {
     default: '`10000`',
     doc: 'On SIGTERM or SIGINT, how long (ms) requests in flight may take to finish before the process exits anyway; requests arriving meanwhile get 503.',
   }),
+  JOB_RESULT_TTL_MS: variable({
+    group: 'server',
+    schema: wholeNumber(3_600_000, 'milliseconds', 1000),
+    default: '`3600000` (1 hour)',
+    doc: 'How long a finished REST job or MCP task (and its result or error) is kept after it ended, then removed; also how long one waiting for input is kept.',
+  }),
+  JOB_MAX_PER_CALLER: variable({
+    group: 'server',
+    schema: wholeNumber(10, 'jobs', 1, 10_000),
+    default: '`10`',
+    doc: 'How many jobs and tasks one caller (token subject and client, or everyone when auth is off) may have running or waiting for input at once; one more is refused (REST 429, MCP error) until one ends.',
+  }),
+  JOB_MAX_PER_INSTANCE: variable({
+    group: 'server',
+    schema: wholeNumber(100, 'jobs', 1, 100_000),
+    default: '`100`',
+    doc: 'How many jobs and tasks one instance runs at once; one more is refused (REST 503 with `Retry-After`, MCP error) until one ends.',
+  }),
   MEDIA_ALLOWED_ORIGINS: variable({
     group: 'server',
     schema: list(url('an origin'), 'comma-separated origins such as https://media.example.com'),
@@ -286,6 +304,8 @@ export interface GatewayConfig {
   databaseUrl?: string;
   /** How long requests in flight may take to finish once the process is told to stop. */
   shutdownGraceMs: number;
+  /** Long work (REST jobs, MCP tasks): how long a finished one is kept, how many may run per caller and per instance. */
+  jobs: { resultTtlMs: number; maxPerCaller: number; maxPerInstance: number };
   mediaAllowedOrigins: string[];
   token?: string;
   /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry. */
@@ -350,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseFile: values.DATABASE_FILE ?? path.join(process.cwd(), 'data', 'gateway.db'),
     databaseUrl: values.DATABASE_URL,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
+    jobs: { resultTtlMs: values.JOB_RESULT_TTL_MS, maxPerCaller: values.JOB_MAX_PER_CALLER, maxPerInstance: values.JOB_MAX_PER_INSTANCE },
     mediaAllowedOrigins: values.MEDIA_ALLOWED_ORIGINS.length
       ? values.MEDIA_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)
       : [...new Set(ownOrigins)],

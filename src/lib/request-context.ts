@@ -1,6 +1,7 @@
 // The one per-request context of both doors: which door, who is calling, the MCP tool a call names, the call in progress.
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import type { Work } from '@/lib/work/current-work';
 
@@ -51,7 +52,14 @@ export interface RequestContext {
   work?: Work;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+const storageKey = Symbol.for('vovk-gateway.request-context');
+type GlobalWithStorage = typeof globalThis & { [storageKey]?: AsyncLocalStorage<RequestContext> };
+
+/**
+ * One context storage per process, shared by every bundle of the server (each route bundle and the instrumentation
+ * bundle have their own copy of this module): work that one bundle starts (a job) runs code of another (a procedure).
+ */
+const storage = ((globalThis as GlobalWithStorage)[storageKey] ??= new AsyncLocalStorage<RequestContext>());
 
 /** Serves `fn` as a request of `door`, in a context of its own. */
 export function runInRequestContext<T>(door: Door, fn: () => T, request?: Request): T {
@@ -79,4 +87,17 @@ export function currentCaller(): Caller | undefined {
 /** The MCP tool call in progress; undefined for REST requests and outside of a call. */
 export function currentToolCall(): ToolCall | undefined {
   return storage.getStore()?.toolCall;
+}
+
+/**
+ * Who a session, job or task belongs to: the token's client and subject (a digest of them); with auth off, everyone
+ * (then its unguessable id is what keeps it private).
+ */
+export function principalOf(caller: Caller | undefined): string {
+  return caller ? createHash('sha256').update(`${caller.clientId}\0${caller.subject ?? ''}`).digest('base64url') : '';
+}
+
+/** Runs `fn` as the long work `work` (progress, cancellation), in a copy of the current context. */
+export function runInWork<T>(work: Work, fn: () => T): T {
+  return storage.run({ ...(storage.getStore() ?? { door: 'mcp', maskedErrorIds: [] }), work }, fn);
 }

@@ -3,6 +3,7 @@ import type { GatewayModules } from '@/lib/mcp/gateway-server';
 import AnnotatedController from './annotated/annotated-controller';
 import BoardController from './board/board-controller';
 import { sumNumbers } from './math/sum-numbers';
+import JobController from './job/job-controller';
 import MediaController from './media/media-controller';
 import TaskController from './task/task-controller';
 import TextController from './text/text-controller';
@@ -15,6 +16,7 @@ const productControllers = {
   MediaController,
   TextController,
   AnnotatedController,
+  JobController,
 };
 
 /** The test-only modules of `src/testing`: compiled into the test build only (`npm run build:test`). */

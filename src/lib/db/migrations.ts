@@ -57,6 +57,29 @@ export const sqliteMigrations: string[] = [
    );
    CREATE INDEX mcp_events_by_stream ON mcp_events (session_id, stream_id, id);
    CREATE INDEX mcp_events_by_age ON mcp_events (created_at);`,
+  // Long work (REST jobs and MCP tasks, one table; times in ms): who may see it, what to run again after input, its
+  // state, progress, outcome, and the heartbeat of the instance running it (stale → failed).
+  `CREATE TABLE jobs (
+     id TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     door TEXT NOT NULL,
+     tool TEXT NOT NULL,
+     input TEXT NOT NULL,
+     answers TEXT NOT NULL DEFAULT '{}',
+     status TEXT NOT NULL,
+     status_message TEXT,
+     progress TEXT,
+     input_requests TEXT,
+     outcome TEXT,
+     committed INTEGER NOT NULL DEFAULT 0,
+     instance TEXT NOT NULL,
+     heartbeat_at INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     ttl_ms INTEGER NOT NULL
+   );
+   CREATE INDEX jobs_running ON jobs (status, heartbeat_at);
+   CREATE INDEX jobs_by_owner ON jobs (owner, status);`,
 ];
 
 /**
@@ -123,4 +146,26 @@ export const postgresMigrations: string[] = [
      payload text NOT NULL,
      created_at bigint NOT NULL
    );`,
+  // Long work (REST jobs and MCP tasks, one table; times in ms), as in SQLite.
+  `CREATE TABLE jobs (
+     id text PRIMARY KEY,
+     owner text NOT NULL,
+     door text NOT NULL,
+     tool text NOT NULL,
+     input text NOT NULL,
+     answers text NOT NULL DEFAULT '{}',
+     status text NOT NULL,
+     status_message text,
+     progress text,
+     input_requests text,
+     outcome text,
+     committed integer NOT NULL DEFAULT 0,
+     instance text NOT NULL,
+     heartbeat_at bigint NOT NULL,
+     created_at bigint NOT NULL,
+     updated_at bigint NOT NULL,
+     ttl_ms bigint NOT NULL
+   );
+   CREATE INDEX jobs_running ON jobs (status, heartbeat_at);
+   CREATE INDEX jobs_by_owner ON jobs (owner, status);`,
 ];

@@ -8,6 +8,7 @@ import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type S
 import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
 import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
 import { createInputStateCodec } from './input-state';
+import { LEGACY_TASKS_CAPABILITY, serveTasks, TASKS_EXTENSION_CAPABILITY } from './mcp-tasks';
 import { listOnly, registerTools, toServedTools } from './register-tools';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
@@ -34,8 +35,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
 export interface GatewayServer {
-  /** Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`. */
-  serverOptions: Pick<McpServerOptions, 'requestState'>;
+  /** Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`, the Tasks extension. */
+  serverOptions: Pick<McpServerOptions, 'requestState' | 'capabilities'>;
   /** Registers the tools (only the called one for a `tools/call` of mcp-handler), the apps' UIs and the extras. */
   setup: (server: McpServer) => void;
   /**
@@ -87,14 +88,18 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const setup = (server: McpServer) => {
     const called = toolsByName.get(requestContext()?.calledTool ?? '');
     registerTools(server, called ? [called] : tools.filter(visible), runOptions);
+    serveTasks(server, toolsByName, runOptions);
     if (!called) registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
   const setupSession = (server: McpServer) => {
     registerTools(server, tools, runOptions);
+    serveTasks(server, toolsByName, runOptions);
+    server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
     listOnly(server, (name) => visible(toolsByName.get(name)));
     registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
-  return { serverOptions: { requestState: { verify: stateCodec.verify } }, setup, setupSession };
+  const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
+  return { serverOptions, setup, setupSession };
 }

@@ -12,6 +12,7 @@ import { exposeHttpRequestToDecorators } from './decorated-request';
 import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
 import { restRequest } from '@/shared/rest-request';
+import { type AnswersAtOnce, answersAtOnceOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/work/long-running';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.
@@ -36,6 +37,10 @@ export interface GatewayTool {
   restRoute?: RestRoute;
   /** The procedure asks for its own confirmation (`@confirm`), naming what it changes. */
   confirms?: boolean;
+  /** It may run long (`@longRunning`): callers may (`optional`) or must (`required`) run it as a task. */
+  taskSupport?: TaskSupport;
+  /** Which calls of it answer at once even for a task-capable client. */
+  answersAtOnce?: AnswersAtOnce;
   execute(input: unknown): Promise<CallToolResult>;
 }
 
@@ -63,6 +68,7 @@ type OperationObject = {
   [SCOPES_KEY]?: string[];
   [MCP_APP_KEY]?: string;
   [CONFIRM_KEY]?: boolean;
+  [TASK_SUPPORT_KEY]?: TaskSupport;
 };
 type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
 /**
@@ -74,6 +80,8 @@ type ProcedureRoute = RestRoute & {
   declaredScopes?: string[];
   app?: string;
   confirms?: boolean;
+  taskSupport?: TaskSupport;
+  answersAtOnce?: AnswersAtOnce;
   procedure: unknown;
 };
 
@@ -112,6 +120,8 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         declaredScopes: operationObject?.[SCOPES_KEY],
         app: operationObject?.[MCP_APP_KEY],
         confirms: operationObject?.[CONFIRM_KEY],
+        taskSupport: operationObject?.[TASK_SUPPORT_KEY],
+        answersAtOnce: answersAtOnceOf(controller, handlerName),
         procedure,
       });
     }
@@ -130,7 +140,8 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, app, confirms, procedure: _procedure, ...restRoute } = routes.get(tool.name)!;
+    const { annotations, declaredScopes, app, confirms, taskSupport, answersAtOnce, procedure: _procedure, ...restRoute } =
+      routes.get(tool.name)!;
     return {
       name: tool.name,
       title: tool.title,
@@ -142,6 +153,8 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       _meta: { [REST_META_KEY]: restRoute },
       app,
       confirms,
+      taskSupport,
+      answersAtOnce,
       restRoute,
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
     };

@@ -4,17 +4,19 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   type CallToolResult,
   type ClientCapabilities,
-  type InputRequiredResult,
   inputRequired,
   type ListToolsResult,
   type McpServer,
+  ProtocolError,
   type RequestStateCodec,
   requireScopes,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { runInToolCall, type ToolCall } from '@/lib/request-context';
+import { requestContext, runInToolCall, runInWork, type ToolCall } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
+import { type Work, WorkCancelled } from '@/lib/work/current-work';
+import { throttledProgress } from '@/lib/work/progress-throttle';
 import { withCachedJsonSchema } from './cached-json-schema';
 import { confirmAction } from './client-input';
 import type { GatewayTool } from './gateway-tools';
@@ -43,49 +45,107 @@ export interface ToolRunOptions {
   confirmDestructive: boolean;
 }
 
-/** What the client of this call declared it can do: the request's envelope (2026-07-28) or its session's initialize. */
-function clientCapabilitiesOf(ctx: ServerContext, server: McpServer): ClientCapabilities | undefined {
-  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
-  return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
-}
-
 /** The generic question of a destructive tool whose procedure does not ask its own (`@confirm`). */
 function genericQuestion(tool: GatewayTool, input: unknown): string {
   return `Run “${tool.title ?? tool.name}” with ${JSON.stringify(input ?? {})}? It cannot be undone.`;
 }
 
-async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server: McpServer, options: ToolRunOptions) {
-  let toolCall: ToolCall | undefined;
-  let result: CallToolResult | InputRequiredResult;
+/** How a tool call goes: its MCP context, what its client can be asked, its answers so far; the REST URL on demand. */
+export function newToolCall(
+  tool: GatewayTool,
+  input: unknown,
+  mcp: ServerContext,
+  call: { clientCapabilities?: ClientCapabilities; answers: Record<string, unknown> },
+  options: ToolRunOptions,
+): ToolCall {
+  return {
+    mcp,
+    // The REST URL is needed only for oversize media: worked out on demand, not on every call.
+    get restUrl() {
+      return options.restUrlOf(tool, input);
+    },
+    ...call,
+    confirmDestructive: options.confirmDestructive,
+  };
+}
+
+/**
+ * Runs a tool as `toolCall` (the gateway's confirmation of a destructive tool first): its result, or its error as an
+ * isError result. Only a `ProtocolError` (a failure of the call itself) is thrown.
+ */
+export async function executeTool(tool: GatewayTool, input: unknown, toolCall: ToolCall): Promise<CallToolResult> {
   try {
-    const state = stateOfCall(mcp, tool.name, input);
-    toolCall = {
-      mcp,
-      // The REST URL is needed only for oversize media: worked out on demand, not on every call.
-      get restUrl() {
-        return options.restUrlOf(tool, input);
-      },
-      clientCapabilities: clientCapabilitiesOf(mcp, server),
-      answers: { ...state?.answers, ...mcp.mcpReq.inputResponses },
-      confirmDestructive: options.confirmDestructive,
-    };
-    result = await runInToolCall(toolCall, async () => {
+    return await runInToolCall(toolCall, async () => {
       if (tool.annotations?.destructiveHint && !tool.confirms) confirmAction(genericQuestion(tool, input));
       return tool.execute(input);
     });
   } catch (error) {
-    result = await ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
+    if (error instanceof ProtocolError) throw error;
+    return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
   }
-  if (!toolCall?.pendingInput) return result;
+}
+
+/** What the client of this call declared it can do: the request's envelope (2026-07-28) or its session's initialize. */
+export function clientCapabilitiesOf(ctx: ServerContext, server: McpServer): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
+}
+
+/**
+ * The long work of a call within its request: cancelled when the client cancels it (`notifications/cancelled`) or
+ * drops the HTTP request; progress goes out as `notifications/progress` when the call carries a `progressToken`.
+ */
+function workOfCall(mcp: ServerContext) {
+  const progressToken = mcp.mcpReq._meta?.progressToken;
+  const signals = [mcp.mcpReq.signal, requestContext()?.request?.signal].filter((signal) => signal !== undefined);
+  const signal = AbortSignal.any(signals);
+  const progress = throttledProgress(({ done, total, message }) => {
+    if (progressToken === undefined) return;
+    const params = { progressToken, progress: done, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) };
+    mcp.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => {});
+  });
+  const work: Work = {
+    signal,
+    progress: (update) => progress.report(update),
+    commit: async () => {
+      if (signal.aborted) throw new WorkCancelled(signal.reason);
+    },
+  };
+  return { work, flush: () => progress.flush() };
+}
+
+async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server: McpServer, options: ToolRunOptions) {
+  let toolCall: ToolCall;
+  try {
+    const state = stateOfCall(mcp, tool.name, input);
+    const answers = { ...state?.answers, ...mcp.mcpReq.inputResponses };
+    toolCall = newToolCall(tool, input, mcp, { clientCapabilities: clientCapabilitiesOf(mcp, server), answers }, options);
+  } catch (error) {
+    return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
+  }
+  const { work, flush } = workOfCall(mcp);
+  const result: CallToolResult = await runInWork(work, () => executeTool(tool, input, toolCall));
+  flush();
+  if (!toolCall.pendingInput) return result;
   const state: InputState = { tool: tool.name, input: inputDigest(input), answers: toolCall.answers };
   return inputRequired({ inputRequests: toolCall.pendingInput, requestState: await options.stateCodec.mint(state, mcp) });
 }
 
 export function registerTools(server: McpServer, tools: ServedTool[], options: ToolRunOptions): void {
   for (const tool of tools) {
-    const { name, title, description, inputSchema, outputSchema, annotations, _meta, scopes } = tool;
+    const { name, title, description, inputSchema, outputSchema, annotations, _meta, scopes, taskSupport } = tool;
     // With auth on, a caller without every scope gets HTTP 403 insufficient_scope naming them (the MCP step-up flow).
-    const config = { title, description, inputSchema, outputSchema, annotations, _meta, scopeChallenge: requireScopes(...scopes) };
+    const config = {
+      title,
+      description,
+      inputSchema,
+      outputSchema,
+      annotations,
+      _meta,
+      scopeChallenge: requireScopes(...scopes),
+      // What 2025-11-25 clients read in tools/list to know they may (or must) call it as a task.
+      ...(taskSupport ? { execution: { taskSupport } } : {}),
+    };
     server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, server, options));
   }
 }

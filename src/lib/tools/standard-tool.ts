@@ -1,6 +1,6 @@
 // standardTool / withFormattedOutput: standalone tools in the standard-tool shape, formatted like derived tools.
 import 'server-only';
-import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
+import { ProtocolError, type StandardSchemaWithJSON, type ToolAnnotations } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';
 
 /** A standalone tool: name, description, Standard Schemas with JSON Schema, and `execute`. */
@@ -12,6 +12,10 @@ export interface StandardTool<TInput = unknown, TOutput = unknown, TFormatted = 
   annotations?: ToolAnnotations;
   inputSchema?: StandardSchemaWithJSON<TInput>;
   outputSchema?: StandardSchemaWithJSON<TOutput>;
+  /** It may run long: MCP callers may (`optional`) or must (`required`) run it as a task. @default forbidden */
+  taskSupport?: 'optional' | 'required';
+  /** Which calls answer at once even for a task-capable client (given the arguments and input answers). @default none */
+  answersAtOnce?: (args: Record<string, unknown>, answers: Record<string, unknown>) => boolean;
   execute(input: TInput, meta?: unknown): Promise<TFormatted>;
 }
 
@@ -54,7 +58,9 @@ export function standardTool<TInput, TOutput>(definition: StandardToolDefinition
 
 /**
  * Wraps a tool so that `execute` passes its result — or the error it threw — through `format`,
- * e.g. `withFormattedOutput(tool, (result) => ToModelOutput.MCP(result, tool, null))`.
+ * e.g. `withFormattedOutput(tool, (result) => ToModelOutput.MCP(result, tool, null))`. A `ProtocolError` is not a
+ * result of the tool but a failure of the call: it propagates (within a request the MCP server still answers it as an
+ * isError result; a task fails with it as its JSON-RPC error).
  */
 export function withFormattedOutput<TInput, TOutput, TFormatted>(
   tool: StandardTool<TInput, TOutput>,
@@ -67,6 +73,7 @@ export function withFormattedOutput<TInput, TOutput, TFormatted>(
       try {
         result = await tool.execute(input, meta);
       } catch (error) {
+        if (error instanceof ProtocolError) throw error;
         result = error instanceof Error ? error : new Error(String(error));
       }
       return format(result);

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { standardTool } from '@/lib/tools';
 import ConformanceInputService from './conformance-input-service';
+import { conformanceTaskTools } from './conformance-task-tools';
 import ConformanceService, { textResponse } from './conformance-service';
 
 const Address = z
@@ -73,7 +74,7 @@ const elicitationTool = standardTool({
 });
 
 /** Conformance-only standalone tools; the gateway formats and runs them like every other tool. */
-export const conformanceTools = [jsonSchema2020Tool, customHeaderTool, samplingTool, elicitationTool];
+export const conformanceTools = [jsonSchema2020Tool, customHeaderTool, samplingTool, elicitationTool, ...conformanceTaskTools];
 
 function registerResources(server: McpServer): void {
   server.registerResource(

@@ -2,11 +2,11 @@
 // are served by the SDK's streamable HTTP transport — here, or relayed to the instance holding the session — and
 // everything else by the stateless handler as before.
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type AuthInfo, type Implementation, isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
 import type { Store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
-import { type Caller, requestContext, runInRequestContext } from '@/lib/request-context';
+import { principalOf, requestContext, runInRequestContext } from '@/lib/request-context';
 import type { GatewayServer } from '../gateway-server';
 import { messagesOf, parsedJson } from './json-rpc-body';
 import { LocalSessions } from './local-sessions';
@@ -62,11 +62,6 @@ async function sessionRequestOf(req: Request, maxRequestBodySize: number): Promi
   }
   if (sessionId === undefined || (req.method !== 'GET' && req.method !== 'DELETE')) return undefined;
   return (await isLegacyRequest(req, undefined, { maxRequestBodySize })) ? { sessionId } : undefined;
-}
-
-/** Who a session belongs to: the token's client and subject (a digest of them); anyone holding its id when auth is off. */
-function principalOf(caller: Caller | undefined): string {
-  return caller ? createHash('sha256').update(`${caller.clientId}\0${caller.subject ?? ''}`).digest('base64url') : '';
 }
 
 /** Names the called tool in the request's context (its log line), as mcp-handler's `onEvent` does on the stateless lane. */
