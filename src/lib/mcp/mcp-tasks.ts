@@ -17,7 +17,7 @@ import { currentCaller, principalOf } from '@/lib/request-context';
 import { jobRunner, type RunJob } from '@/lib/work/job-runner';
 import { isFinished, type JobRecord } from '@/lib/work/job-store';
 import type { GatewayTool } from './gateway-tools';
-import { stateOfCall } from './input-state';
+import { type InputState, stateOfCall } from './input-state';
 import { clientCapabilitiesOf, executeTool, newToolCall, type ToolRunOptions } from './register-tools';
 
 /** How often a client should poll a task (it may also listen for `notifications/tasks`). */
@@ -142,8 +142,16 @@ async function validArguments(tool: GatewayTool, args: unknown): Promise<unknown
  */
 export function serveTasks(server: McpServer, tools: Map<string, GatewayTool>, options: ToolRunOptions): void {
   const protocol = server.server as unknown as { _getRequestHandler(method: string): CallToolHandler | undefined };
-  const callTool = protocol._getRequestHandler('tools/call');
-  if (!callTool) return;
+  const sdkCallTool = protocol._getRequestHandler('tools/call');
+  if (!sdkCallTool) return;
+  // The SDK verified (and decoded) a retried call's requestState before this handler runs, and its own tools/call
+  // handler verifies it again: that one gets the state signed anew (the same state, bound to the same call).
+  const callTool: CallToolHandler = async (request, ctx) => {
+    const state = ctx.mcpReq.requestState<InputState>();
+    if (state === undefined) return sdkCallTool(request, ctx);
+    const signed = await options.stateCodec.mint(state, ctx);
+    return sdkCallTool(request, { ...ctx, mcpReq: { ...ctx.mcpReq, requestState: <T>() => signed as T } });
+  };
   const owner = () => principalOf(currentCaller());
   server.server.setRequestHandler('tools/call', async (request, ctx) => {
     const tool = tools.get(request.params.name);
