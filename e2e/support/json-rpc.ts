@@ -67,12 +67,17 @@ export function modernToolCall(
   args: unknown,
   { capabilities = {}, inputResponses, requestState }: { capabilities?: object; inputResponses?: object; requestState?: string } = {},
 ) {
-  const _meta = {
+  const _meta = modernEnvelope(capabilities);
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta, inputResponses, requestState } };
+}
+
+/** The per-request `_meta` envelope of a 2026-07-28 request, declaring `capabilities`. */
+export function modernEnvelope(capabilities: object = {}) {
+  return {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientCapabilities': capabilities,
     'io.modelcontextprotocol/clientInfo': { name: 'e2e-raw', version: '1.0.0' },
   };
-  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta, inputResponses, requestState } };
 }
 
 /** One server-sent event of an MCP stream: its id, and its data as a JSON-RPC message (none for priming events). */

@@ -1,0 +1,308 @@
+// Work that outlasts a request, end to end: REST jobs (Prefer: respond-async), MCP tasks through the official Tasks
+// requester (2026-07-28) and 2025-era clients, progress and cancellation on every lane, bad input, and tasks shared by
+// three instances on one PostgreSQL, one of them killed with -9.
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
+import { expect, test } from '@playwright/test';
+import { createTestDatabase, type TestDatabase } from '../test/support/databases';
+import { eventsOf, mcpHeaders, toolCall } from './support/json-rpc';
+import { e2ePort, type RunningServer, startServer } from './support/server';
+import { connectTaskClient, taskRequest } from './support/tasks';
+
+const COUNT = 'FixtureController_countSlowly';
+const countArgs = (to: number, stepMs = 100, extra: Record<string, unknown> = {}) => ({ body: { to, stepMs, ...extra } });
+
+type Job = { id: string; status: string; progress: { done: number; total?: number; message?: string }; result?: unknown; error?: Record<string, unknown> };
+
+/** POSTs a count with `Prefer: respond-async`. */
+async function startCountJob(baseURL: string, body: Record<string, unknown>) {
+  return fetch(`${baseURL}/api/fixture/count`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+    body: JSON.stringify(body),
+  });
+}
+
+const getJob = async (baseURL: string, id: string) => fetch(`${baseURL}/api/jobs/${id}`);
+
+/** How many counts labelled `label` run on a server (a cancelled count stops counting); each test has its own label. */
+const countsRunning = async (baseURL: string, label: string) =>
+  ((await (await fetch(`${baseURL}/api/fixture/counting?label=${label}`)).json()) as { running: number }).running;
+
+
+test.describe('REST jobs: Prefer: respond-async', () => {
+  test('202 with Location and the job; GET follows its progress to the result; without the header the call is synchronous', async ({ baseURL }) => {
+    const response = await startCountJob(baseURL!, { to: 6, stepMs: 150 });
+    expect(response.status).toBe(202);
+    expect(response.headers.get('preference-applied')).toBe('respond-async');
+    const job = (await response.json()) as Job;
+    expect(response.headers.get('location')).toBe(`/api/jobs/${job.id}`);
+    expect(job).toMatchObject({ status: 'working', progress: { done: 0 } });
+    const seen: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          const current = (await (await getJob(baseURL!, job.id)).json()) as Job;
+          seen.push(current.progress.done);
+          return current.status;
+        },
+        { timeout: 15_000, intervals: [100] },
+      )
+      .toBe('completed');
+    const done = (await (await getJob(baseURL!, job.id)).json()) as Job;
+    expect(done).toMatchObject({ status: 'completed', result: { counted: 6 }, progress: { done: 6, total: 6, message: '6 of 6 counted' } });
+    expect(seen.some((value) => value > 0 && value < 6)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b)); // monotonic
+    const synchronous = await fetch(`${baseURL}/api/fixture/count`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 1, stepMs: 0 }),
+    });
+    expect([synchronous.status, await synchronous.json()]).toEqual([200, { counted: 1 }]);
+  });
+
+  test('DELETE of a running job: 202 and cancelled, its work stops; of a finished one 409 naming its status; unknown id 404', async ({ baseURL }) => {
+    const label = 'rest-cancel';
+    const job = (await (await startCountJob(baseURL!, { to: 100, stepMs: 100, label })).json()) as Job;
+    await expect.poll(async () => ((await (await getJob(baseURL!, job.id)).json()) as Job).progress.done, { timeout: 10_000 }).toBeGreaterThan(0);
+    const cancel = await fetch(`${baseURL}/api/jobs/${job.id}`, { method: 'DELETE' });
+    expect(cancel.status).toBe(202);
+    expect(await cancel.json()).toMatchObject({ id: job.id, status: 'cancelled' });
+    expect(((await (await getJob(baseURL!, job.id)).json()) as Job).status).toBe('cancelled');
+    await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(0);
+    const again = await fetch(`${baseURL}/api/jobs/${job.id}`, { method: 'DELETE' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toContain('(cancelled)');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await getJob(baseURL!, unknown)).status).toBe(404);
+    expect((await fetch(`${baseURL}/api/jobs/${unknown}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await getJob(baseURL!, 'not-a-uuid')).status).toBe(400);
+  });
+
+  test('a failing job ends failed with the error body the synchronous call answers', async ({ baseURL }) => {
+    const job = (await (await startCountJob(baseURL!, { to: 1, stepMs: 10, fail: 'http' })).json()) as Job;
+    await expect.poll(async () => ((await (await getJob(baseURL!, job.id)).json()) as Job).status, { timeout: 10_000 }).toBe('failed');
+    expect(((await (await getJob(baseURL!, job.id)).json()) as Job).error).toEqual({ statusCode: 422, message: 'Counting failed at 1' });
+    const synchronous = await fetch(`${baseURL}/api/fixture/count`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 1, stepMs: 10, fail: 'http' }),
+    });
+    expect(synchronous.status).toBe(422);
+  });
+});
+
+test.describe('MCP tasks (2026-07-28) through the official Tasks requester', () => {
+  test('a task-capable call becomes a task, polled to its result, with progress in its status message', async ({ baseURL }) => {
+    const { session, close } = await connectTaskClient(baseURL!);
+    try {
+      const execution = await session.callTool(COUNT, countArgs(8, 200));
+      expect(execution.kind).toBe('task');
+      const settled = execution.settle();
+      const messages: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const { result } = await taskRequest(baseURL!, 'tasks/get', { taskId: execution.handle!.taskId });
+            if (result?.statusMessage) messages.push(String(result.statusMessage));
+            return result?.status;
+          },
+          { timeout: 15_000, intervals: [100] },
+        )
+        .toBe('completed');
+      const { outcome } = await settled;
+      const result = resultFromTaskOutcome(outcome) as { structuredContent?: unknown; isError?: boolean };
+      expect(result.structuredContent).toEqual({ counted: 8 });
+      expect(result.isError).toBeFalsy();
+      expect(messages.some((message) => /^[1-7] of 8 counted$/.test(message))).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  test('cancelling a task mid-way: it ends cancelled and its work stops', async ({ baseURL }) => {
+    const { session, close } = await connectTaskClient(baseURL!);
+    try {
+      const label = 'requester-cancel';
+      const execution = await session.callTool(COUNT, countArgs(200, 100, { label }));
+      expect(execution.kind).toBe('task');
+      await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(1);
+      await execution.cancel();
+      const { result } = await taskRequest(baseURL!, 'tasks/get', { taskId: execution.handle!.taskId });
+      expect(result?.status).toBe('cancelled');
+      await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a task asks for input (input_required), the requester answers with tasks/update, the task completes', async ({ baseURL }) => {
+    const asked: string[] = [];
+    const { session, close } = await connectTaskClient(baseURL!, {
+      elicit: (params) => {
+        asked.push(String(params.message));
+        return { action: 'accept', content: { go: true } };
+      },
+    });
+    try {
+      const execution = await session.callTool(COUNT, countArgs(2, 50, { ask: true }));
+      const { outcome } = await execution.settle();
+      expect((resultFromTaskOutcome(outcome) as { structuredContent?: unknown }).structuredContent).toEqual({ counted: 2, answer: 'accept' });
+      expect(asked).toEqual(['Count now?']);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a tool error inside a task completes it with the isError result; without the extension the call answers at once', async ({ baseURL }) => {
+    const created = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: countArgs(1, 10, { fail: 'http' }) });
+    expect(created.result).toMatchObject({ resultType: 'task', status: 'working' });
+    const taskId = String(created.result!.taskId);
+    await expect.poll(async () => (await taskRequest(baseURL!, 'tasks/get', { taskId })).result?.status, { timeout: 10_000 }).toBe('completed');
+    const { result } = await taskRequest(baseURL!, 'tasks/get', { taskId });
+    expect(result?.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Counting failed at 1' }] });
+    const direct = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: countArgs(1, 10) }, { declare: false });
+    expect(direct.result).toMatchObject({ structuredContent: { counted: 1 } });
+    expect(direct.result).not.toHaveProperty('taskId');
+  });
+
+  test('bad input gets the protocol’s errors: unknown task, tasks/update of a task not waiting for input, malformed params, no extension', async ({ baseURL }) => {
+    const unknown = await taskRequest(baseURL!, 'tasks/get', { taskId: 'no-such-task' });
+    expect(unknown.error?.code).toBe(-32602);
+    const created = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: countArgs(30, 100) });
+    const taskId = String(created.result!.taskId);
+    const update = await taskRequest(baseURL!, 'tasks/update', { taskId, inputResponses: { goAhead: { action: 'accept', content: { go: true } } } });
+    expect(update.error?.code).toBe(-32602);
+    expect(update.error?.message).toContain('not waiting for input');
+    expect((await taskRequest(baseURL!, 'tasks/get', { taskId })).result?.status).toBe('working');
+    const malformed = await taskRequest(baseURL!, 'tasks/get', { task: 42 });
+    expect(malformed.error?.code).toBe(-32602);
+    const undeclared = await taskRequest(baseURL!, 'tasks/get', { taskId }, { declare: false });
+    expect(undeclared.error?.code).toBe(-32021);
+    const badArguments = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: { body: { to: 'many' } } });
+    expect(badArguments.error?.code).toBe(-32602);
+    expect((await taskRequest(baseURL!, 'tasks/cancel', { taskId })).result).toEqual(expect.objectContaining({ resultType: 'complete' }));
+  });
+});
+
+test.describe('progress and cancellation within a call, on every lane', () => {
+  test('2026-07-28: the v2 client gets notifications/progress, monotonic', async ({ baseURL }) => {
+    const client = new ClientV2({ name: 'e2e-progress', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new TransportV2(new URL('/api/mcp', baseURL)) as never);
+    try {
+      const seen: number[] = [];
+      const result = await client.callTool({ name: COUNT, arguments: countArgs(4, 300) }, { onprogress: ({ progress }) => void seen.push(progress) });
+      expect(result.structuredContent).toEqual({ counted: 4 });
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(seen.at(-1)).toBe(4);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('2025 stateless lane: a progressToken gets notifications/progress on the SSE reply', async ({ baseURL }) => {
+    const call = toolCall(7, COUNT, countArgs(3, 300));
+    const body = { ...call, params: { ...call.params, _meta: { progressToken: 'p-1' } } };
+    const response = await fetch(`${baseURL}/api/mcp`, {
+      method: 'POST',
+      headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify(body),
+    });
+    const events = await eventsOf(response).until((event) => event.message?.id === 7);
+    const progress = events.filter((event) => event.message?.method === 'notifications/progress').map((event) => event.message!.params!);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.every((params) => params.progressToken === 'p-1' && params.total === 3)).toBe(true);
+    expect(events.at(-1)?.message?.result).toMatchObject({ structuredContent: { counted: 3 } });
+  });
+
+  test('2025 session (v1 client): progress, then a cancel (notifications/cancelled) stops the work', async ({ baseURL }) => {
+    const client = new ClientV1({ name: 'e2e-v1-progress', version: '1.0.0' });
+    const transport = new TransportV1(new URL('/api/mcp', baseURL));
+    await client.connect(transport);
+    try {
+      expect(transport.sessionId).toBeTruthy();
+      const seen: number[] = [];
+      const result = await client.callTool({ name: COUNT, arguments: countArgs(3, 300) }, CallToolResultSchema, {
+        onprogress: ({ progress }) => void seen.push(progress),
+      });
+      expect(result.structuredContent).toEqual({ counted: 3 });
+      expect(seen.at(-1)).toBe(3);
+      const label = 'session-cancel';
+      const controller = new AbortController();
+      const cancelled = client.callTool({ name: COUNT, arguments: countArgs(200, 100, { label }) }, CallToolResultSchema, {
+        signal: controller.signal,
+        onprogress: () => controller.abort('enough'),
+      });
+      await expect(cancelled).rejects.toThrow();
+      await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    }
+  });
+
+  test('2026-07-28: dropping the HTTP request of a call stops its work', async ({ baseURL }) => {
+    const client = new ClientV2({ name: 'e2e-drop', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new TransportV2(new URL('/api/mcp', baseURL)) as never);
+    try {
+      const label = 'dropped-call';
+      const controller = new AbortController();
+      const call = client.callTool(
+        { name: COUNT, arguments: countArgs(200, 100, { label }) },
+        { signal: controller.signal, onprogress: () => controller.abort() },
+      );
+      await expect(call).rejects.toThrow();
+      await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+test.describe('tasks shared by three instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let servers: RunningServer[] = [];
+  test.beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    servers = await Promise.all(
+      [70, 71, 72].map((offset) => startServer(e2ePort + offset, database.env, `test-results/tasks-pg-${offset}.log`)),
+    );
+  });
+  test.afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
+  });
+
+  test('created on A, read on B, cancelled on C; a REST job too', async () => {
+    const [a, b, c] = servers.map((server) => server.baseURL);
+    const created = await taskRequest(a, 'tools/call', { name: COUNT, arguments: countArgs(300, 100, { label: 'pg' }) });
+    const taskId = String(created.result!.taskId);
+    await expect.poll(async () => (await taskRequest(b, 'tasks/get', { taskId })).result?.statusMessage, { timeout: 10_000 }).toMatch(/counted$/);
+    expect((await taskRequest(c, 'tasks/cancel', { taskId })).result?.resultType).toBe('complete');
+    expect((await taskRequest(b, 'tasks/get', { taskId })).result?.status).toBe('cancelled');
+    await expect.poll(() => countsRunning(a, 'pg'), { timeout: 10_000 }).toBe(0);
+    const job = (await (await startCountJob(b, { to: 300, stepMs: 100, label: 'pg' })).json()) as Job;
+    expect((await getJob(c, job.id)).status).toBe(200);
+    expect((await fetch(`${a}/api/jobs/${job.id}`, { method: 'DELETE' })).status).toBe(202);
+    await expect.poll(() => countsRunning(b, 'pg'), { timeout: 10_000 }).toBe(0);
+  });
+
+  test('kill -9 of the instance running a task: it turns failed on the others, saying why, within 15 s', async () => {
+    const [, b, c] = servers.map((server) => server.baseURL);
+    const created = await taskRequest(c, 'tools/call', { name: COUNT, arguments: countArgs(600, 100, { label: 'killed' }) });
+    const taskId = String(created.result!.taskId);
+    await expect.poll(() => countsRunning(c, 'killed'), { timeout: 10_000 }).toBe(1);
+    process.kill(servers[2].pid, 'SIGKILL');
+    await servers[2].exited;
+    const killedAt = Date.now();
+    await expect.poll(async () => (await taskRequest(b, 'tasks/get', { taskId })).result?.status, { timeout: 20_000, intervals: [250] }).toBe('failed');
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    const { result } = await taskRequest(b, 'tasks/get', { taskId });
+    expect(result?.statusMessage).toContain('stopped unexpectedly');
+    expect(result?.error).toMatchObject({ code: -32603 });
+  });
+});
