@@ -3,7 +3,15 @@
 // three instances on one PostgreSQL, one of them killed with -9.
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  ElicitRequestSchema,
+  GetTaskPayloadResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { expect, test } from '@playwright/test';
@@ -185,6 +193,53 @@ test.describe('MCP tasks (2026-07-28) through the official Tasks requester', () 
     const badArguments = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: { body: { to: 'many' } } });
     expect(badArguments.error?.code).toBe(-32602);
     expect((await taskRequest(baseURL!, 'tasks/cancel', { taskId })).result).toEqual(expect.objectContaining({ resultType: 'complete' }));
+  });
+});
+
+test.describe('2025-11-25 tasks on a session (SDK v1 client)', () => {
+  test('params.task makes a task: tasks/get, tasks/list, tasks/result (input asked over the session), tasks/cancel, status notifications', async ({ baseURL }) => {
+    const asked: unknown[] = [];
+    const client = new ClientV1({ name: 'e2e-v1-tasks', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params._meta);
+      return { action: 'accept', content: { go: true } };
+    });
+    const statuses: string[] = [];
+    client.fallbackNotificationHandler = async (notification) => {
+      if (notification.method === 'notifications/tasks/status') statuses.push(String(notification.params?.status));
+    };
+    const transport = new TransportV1(new URL('/api/mcp', baseURL));
+    await client.connect(transport);
+    const call = (args: Record<string, unknown>) =>
+      client.request({ method: 'tools/call', params: { name: COUNT, arguments: args, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+    try {
+      expect(client.getServerCapabilities()?.tasks).toMatchObject({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+      const listed = (await client.listTools()).tools.find((tool) => tool.name === COUNT);
+      expect(listed?.execution).toEqual({ taskSupport: 'optional' });
+      const { task } = await call(countArgs(3, 150));
+      expect(task.status).toBe('working');
+      expect((await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema)).taskId).toBe(task.taskId);
+      const { tasks } = await client.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema);
+      expect(tasks.map((listedTask) => listedTask.taskId)).toContain(task.taskId);
+      const result = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, GetTaskPayloadResultSchema);
+      expect(result).toMatchObject({ structuredContent: { counted: 3 }, _meta: { 'io.modelcontextprotocol/related-task': { taskId: task.taskId } } });
+      const asking = await call(countArgs(1, 10, { ask: true }));
+      const answered = await client.request({ method: 'tasks/result', params: { taskId: asking.task.taskId } }, GetTaskPayloadResultSchema);
+      expect(answered).toMatchObject({ structuredContent: { counted: 1, answer: 'accept' } });
+      expect(asked).toEqual([{ 'io.modelcontextprotocol/related-task': { taskId: asking.task.taskId } }]);
+      const long = await call(countArgs(200, 100, { label: 'v1-task-cancel' }));
+      const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: long.task.taskId } }, CancelTaskResultSchema);
+      expect(cancelled.status).toBe('cancelled');
+      await expect(client.request({ method: 'tasks/cancel', params: { taskId: long.task.taskId } }, CancelTaskResultSchema)).rejects.toThrow(
+        /already ended \(cancelled\)/,
+      );
+      await expect(client.request({ method: 'tasks/get', params: { taskId: 'nope' } }, GetTaskResultSchema)).rejects.toThrow(/-32602/);
+      await expect.poll(() => countsRunning(baseURL!, 'v1-task-cancel'), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => statuses, { timeout: 5000 }).toEqual(expect.arrayContaining(['working', 'input_required', 'completed', 'cancelled']));
+    } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    }
   });
 });
 

@@ -49,6 +49,9 @@ export interface GatewayServer {
 
 type McpEvent = Parameters<NonNullable<McpHandlerOptions['onEvent']>>[0];
 
+/** Whether a stateless request is of the 2025 era: 2026-07-28 clients name their revision in a header on every request. */
+const isLegacyEra = (request: Request | undefined) => !request?.headers.get('mcp-protocol-version')?.startsWith('2026');
+
 /**
  * mcp-handler's `onEvent` hook: it reports each request's parsed JSON-RPC message before that request's MCP server is
  * set up, so the called tool's name is known there without parsing the body a second time.
@@ -88,13 +91,13 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const setup = (server: McpServer) => {
     const called = toolsByName.get(requestContext()?.calledTool ?? '');
     registerTools(server, called ? [called] : tools.filter(visible), runOptions);
-    serveTasks(server, toolsByName, runOptions);
+    serveTasks(server, toolsByName, runOptions, { legacy: isLegacyEra(requestContext()?.request) });
     if (!called) registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
   const setupSession = (server: McpServer) => {
     registerTools(server, tools, runOptions);
-    serveTasks(server, toolsByName, runOptions);
+    serveTasks(server, toolsByName, runOptions, { legacy: true, session: true });
     server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
     listOnly(server, (name) => visible(toolsByName.get(name)));
     registerAppResources(server, modules.apps);

@@ -8,9 +8,10 @@ import {
   MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
+  RELATED_TASK_META_KEY,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { CreateTaskResultV1Schema, GetTaskResultV1Schema } from '@modelcontextprotocol/ext-tasks/core/v1';
+import { CreateTaskResultV1Schema, GetTaskResultV1Schema, ListTasksResultV1Schema } from '@modelcontextprotocol/ext-tasks/core/v1';
 import { CreateTaskResultV2Schema, GetTaskResultV2Schema, TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { z } from 'zod';
 import { currentCaller, principalOf } from '@/lib/request-context';
@@ -138,9 +139,15 @@ async function validArguments(tool: GatewayTool, args: unknown): Promise<unknown
  * Serves tasks on `server`: a `tools/call` of a task-capable tool from a client that asks for one (2026-07-28: the
  * Tasks extension in its request's capabilities; 2025-11-25: `params.task`) starts a task and answers its handle,
  * unless the tool says the call answers at once; `tasks/*` read, answer and cancel the caller's tasks. Other calls go
- * to the SDK's own `tools/call`.
+ * to the SDK's own `tools/call`. On the 2025-era lanes (`legacy`) also `tasks/list` and `tasks/result`; a session
+ * (`session`) is also sent `notifications/tasks/status` for its tasks, and asked for the input they wait for.
  */
-export function serveTasks(server: McpServer, tools: Map<string, GatewayTool>, options: ToolRunOptions): void {
+export function serveTasks(
+  server: McpServer,
+  tools: Map<string, GatewayTool>,
+  options: ToolRunOptions,
+  { legacy, session = false }: { legacy: boolean; session?: boolean },
+): void {
   const protocol = server.server as unknown as { _getRequestHandler(method: string): CallToolHandler | undefined };
   const sdkCallTool = protocol._getRequestHandler('tools/call');
   if (!sdkCallTool) return;
@@ -173,9 +180,12 @@ export function serveTasks(server: McpServer, tools: Map<string, GatewayTool>, o
     if (tool.answersAtOnce?.(args, answers)) return callTool(request, ctx) as never;
     const input: TaskInput = { args, clientCapabilities: clientCapabilitiesOf(ctx, server) };
     const job = await jobRunner().start({ owner: owner(), door: 'mcp', tool: tool.name, input, answers }, taskRun(tool, ctx, options));
+    if (session) statusNotices.follow(job);
     if (isModern(ctx)) return { ...CreateTaskResultV2Schema.parse({ resultType: 'task', ...taskV2(job) }), content: [] } as never;
     return { ...CreateTaskResultV1Schema.parse({ task: taskV1(job) }), content: [] } as never;
   });
+
+  const statusNotices = sessionStatusNotices(server);
 
   /** The caller's job behind a task id, or -32602 (unknown, another caller's, expired, or a REST job). */
   const taskOf = async (taskId: string) => {
@@ -222,5 +232,87 @@ export function serveTasks(server: McpServer, tools: Map<string, GatewayTool>, o
     }
     return GetTaskResultV1Schema.parse(taskV1(attempt.job)) as never;
   });
+
+  if (!legacy) return; // 2026-07-28 has no tasks/list nor tasks/result (-32601)
+  server.server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async () => {
+    const tasks = (await jobRunner().list(owner(), 'mcp')).map(taskV1);
+    return ListTasksResultV1Schema.parse({ tasks }) as never;
+  });
+  server.server.setRequestHandler('tasks/result', { params: taskIdParams }, async ({ taskId }, ctx) => {
+    for (;;) {
+      const job = await taskOf(taskId);
+      if (job.status === 'completed') {
+        const result = resultOf(job)!;
+        return { ...result, _meta: { ...result._meta, [RELATED_TASK_META_KEY]: { taskId } } } as never;
+      }
+      if (job.status === 'failed') {
+        const { code, message, data } = rpcErrorOf(job);
+        throw new ProtocolError(code, message, data);
+      }
+      if (job.status === 'cancelled') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${taskId} was cancelled`);
+      const tool = tools.get(job.tool);
+      if (job.status === 'input_required' && session && tool) await askForInput(job, tool, ctx, options);
+      else await nextChangeOf(taskId, ctx.mcpReq.signal);
+    }
+  });
+}
+
+/**
+ * A 2025-era session's task waits for input: the session's client is asked each request (with the task named in
+ * `_meta`, as 2025-11-25 says), and the task runs again with the answers.
+ */
+async function askForInput(job: JobRecord, tool: GatewayTool, ctx: ServerContext, options: ToolRunOptions): Promise<void> {
+  const answers: Record<string, unknown> = { ...job.answers };
+  for (const [key, request] of Object.entries(job.inputRequests ?? {})) {
+    const { method, params } = request as { method: string; params?: Record<string, unknown> };
+    const _meta = { ...(params?._meta as object | undefined), [RELATED_TASK_META_KEY]: { taskId: job.id } };
+    answers[key] = await ctx.mcpReq.send({ method, params: { ...params, _meta } } as never);
+  }
+  await jobRunner().resume(job.id, job.owner, answers, taskRun(tool, ctx, options));
+}
+
+/** Resolves when job `id` changes (here or, over PostgreSQL, anywhere), after a second at most, or when `signal` aborts. */
+function nextChangeOf(id: string, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const stop = jobRunner().onChange((changed) => changed === id && done());
+    const timer = setTimeout(done, POLL_INTERVAL_MS);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * `notifications/tasks/status` for the tasks a 2025-era session started, sent on the session (its standalone stream)
+ * whenever one changes, until it ends or the session closes.
+ */
+function sessionStatusNotices(server: McpServer) {
+  const followed = new Map<string, string>();
+  let stop: (() => void) | undefined;
+  const send = async (id: string) => {
+    const owner = followed.get(id);
+    if (owner === undefined) return;
+    if (!server.isConnected()) {
+      followed.clear();
+      stop?.();
+      stop = undefined;
+      return;
+    }
+    const job = await jobRunner().get(id, owner);
+    if (!job || isFinished(job.status)) followed.delete(id);
+    if (job) await server.server.notification({ method: 'notifications/tasks/status', params: taskV1(job) } as never);
+  };
+  return {
+    follow(job: JobRecord): void {
+      followed.set(job.id, job.owner);
+      stop ??= jobRunner().onChange((id) => {
+        send(id).catch((error: Error) => console.error(`[gateway] A task status could not be sent to a session: ${error.message}`));
+      });
+    },
+  };
 }
 

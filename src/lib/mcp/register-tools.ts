@@ -143,10 +143,10 @@ export function registerTools(server: McpServer, tools: ServedTool[], options: T
       annotations,
       _meta,
       scopeChallenge: requireScopes(...scopes),
-      // What 2025-11-25 clients read in tools/list to know they may (or must) call it as a task.
-      ...(taskSupport ? { execution: { taskSupport } } : {}),
     };
-    server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, server, options));
+    const registered = server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, server, options));
+    // What clients read in tools/list to know they may (or must) call it as a task (registerTool takes no `execution`).
+    if (taskSupport) Object.assign(registered, { execution: { taskSupport } });
   }
 }
 

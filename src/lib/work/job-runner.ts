@@ -90,6 +90,11 @@ export class JobRunner {
     return this.jobs.get(id, owner);
   }
 
+  /** The newest jobs of `owner` started through `door`. */
+  list(owner: string, door: JobRecord['door'], limit = 100): Promise<JobRecord[]> {
+    return this.jobs.list(owner, door, limit);
+  }
+
   /**
    * Gives a job waiting for input the caller's answers and runs it again with them (on this instance). Undefined when
    * `owner` has no job with this id waiting for input.

@@ -115,6 +115,14 @@ export class JobStore {
     return expired(job, now) ? undefined : job;
   }
 
+  /** The newest jobs of `owner` started through `door` (at most `limit`), newest first; expired ones left out. */
+  async list(owner: string, door: JobRecord['door'], limit: number, now = Date.now()): Promise<JobRecord[]> {
+    const rows = await this.driver.read((query) =>
+      query<JobRow>('SELECT * FROM jobs WHERE owner = ? AND door = ? ORDER BY created_at DESC LIMIT ?', [owner, door, limit]),
+    );
+    return rows.map(recordOf).filter((job) => !expired(job, now));
+  }
+
   /** How many jobs `owner` has that have not ended. */
   async countActive(owner: string): Promise<number> {
     const [{ count }] = await this.driver.read((query) =>
