@@ -14,7 +14,7 @@ const TASKS = 'io.modelcontextprotocol/tasks';
 const clientInfo = { name: 'e2e-tasks', version: '1.0.0' };
 
 /** The JSON-RPC messages of a reply, plain JSON or SSE-framed (a reply that carried progress is a stream). */
-export function messagesOfReply(contentType: string, text: string): Array<Record<string, unknown>> {
+function messagesOfReply(contentType: string, text: string): Array<Record<string, unknown>> {
   if (!contentType.includes('text/event-stream')) return text ? [JSON.parse(text)] : [];
   return [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]));
 }
@@ -29,7 +29,7 @@ const nameOf = (params?: Record<string, unknown>) => {
  * A plain fetch of a framed 2026-07-28 request (the v2 `Client` refuses `resultType: "task"` answers, so the
  * requester needs this path): it answers the final JSON-RPC response of the reply.
  */
-export function rawDispatch(url: string, headers: Record<string, string> = {}) {
+function rawDispatch(url: string, headers: Record<string, string> = {}) {
   let lastId = 0;
   return async (request: unknown, options?: { signal?: AbortSignal; context?: { headers?: Record<string, string> } }) => {
     // The requester hands over `{ method, params }`: the JSON-RPC framing (and the id) is the host's.

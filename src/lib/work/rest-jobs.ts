@@ -30,7 +30,7 @@ export function prefersAsync(req: Request): boolean {
   return !!prefer && prefer.split(',').some((preference) => preference.split(';')[0].trim().toLowerCase() === 'respond-async');
 }
 
-export function restJobOf(job: JobRecord): RestJob {
+function restJobOf(job: JobRecord): RestJob {
   const outcome = job.outcome;
   return {
     id: job.id,
