@@ -1,6 +1,6 @@
 // Work that outlasts a request, end to end: REST jobs (Prefer: respond-async), MCP tasks through the official Tasks
 // requester (2026-07-28) and 2025-era clients, progress and cancellation on every lane, bad input, and tasks shared by
-// three instances on one PostgreSQL, one of them killed with -9.
+// three instances on one PostgreSQL (list changes between them too), one of them killed with -9.
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -17,6 +17,7 @@ import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
 import { eventsOf, mcpHeaders, toolCall } from './support/json-rpc';
+import { listenForListChanges } from './support/mcp';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 import { connectTaskClient, taskRequest } from './support/tasks';
 
@@ -324,7 +325,10 @@ test.describe('tasks shared by three instances on one PostgreSQL', () => {
   test.beforeAll(async () => {
     database = await createTestDatabase('postgres');
     servers = await Promise.all(
-      [70, 71, 72].map((offset) => startServer(e2ePort + offset, database.env, `test-results/tasks-pg-${offset}.log`)),
+      // MCP_CONFORMANCE=1 adds the fixture that announces a tool list change (GET /api/conformance/input/tool-change).
+      [70, 71, 72].map((offset) =>
+        startServer(e2ePort + offset, { ...database.env, MCP_CONFORMANCE: '1' }, `test-results/tasks-pg-${offset}.log`),
+      ),
     );
   });
   test.afterAll(async () => {
@@ -344,6 +348,17 @@ test.describe('tasks shared by three instances on one PostgreSQL', () => {
     expect((await getJob(c, job.id)).status).toBe(200);
     expect((await fetch(`${a}/api/jobs/${job.id}`, { method: 'DELETE' })).status).toBe(202);
     await expect.poll(() => countsRunning(b, 'pg'), { timeout: 10_000 }).toBe(0);
+  });
+
+  test('a list change announced on one instance reaches listen streams on another (the event bus over LISTEN/NOTIFY)', async () => {
+    const [a, b] = servers.map((server) => server.baseURL);
+    const stream = await listenForListChanges(a);
+    try {
+      expect((await fetch(`${b}/api/conformance/input/tool-change`)).status).toBe(200);
+      await expect.poll(() => stream.received, { timeout: 10_000 }).toContain('notifications/tools/list_changed');
+    } finally {
+      await stream.close();
+    }
   });
 
   test('kill -9 of the instance running a task: it turns failed on the others, saying why, within 15 s', async () => {

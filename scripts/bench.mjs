@@ -62,7 +62,7 @@ function mcpRequest(method, params, era = '2025', capabilities = {}) {
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
   if (era === '2026') {
     Object.assign(headers, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method });
-    if (params.name) headers['Mcp-Name'] = params.name;
+    if (params.name ?? params.taskId) headers['Mcp-Name'] = params.name ?? params.taskId;
     params = {
       ...params,
       _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities },
@@ -102,6 +102,52 @@ async function confirmationLegs(gateway) {
   const { requestState } = asked.result;
   const answer = { inputResponses: { confirmation: { action: 'decline' } }, requestState };
   return { ask, retry: mcpRequest('tools/call', { ...deleteTask, ...answer }, '2026', ELICITATION) };
+}
+
+const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+const countOnce = { name: 'FixtureController_countSlowly', arguments: { body: { to: 1, stepMs: 0 } } };
+const POLL_MS = 10;
+
+/** The JSON-RPC result of one request (plain JSON or the last SSE `data:` line). */
+async function resultOf(server, request) {
+  const text = await (await fetch(`${server.baseURL}/api/mcp`, request)).text();
+  const json = text.startsWith('{') ? text : text.match(/^data: (.+)$/gm).at(-1).slice(6);
+  return JSON.parse(json).result;
+}
+
+/**
+ * What running a call as a task costs over a direct call, sequentially (median of `times`): the direct call, and a
+ * task's create plus its tasks/get polls (every POLL_MS) to the result; the same for a REST job against the REST call.
+ */
+async function taskCost(server, times) {
+  const direct = [];
+  const task = [];
+  const polls = [];
+  const rest = [];
+  const job = [];
+  const restCall = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(countOnce.arguments.body) };
+  for (let i = 0; i < times; i++) {
+    let started = performance.now();
+    await resultOf(server, mcpRequest('tools/call', countOnce, '2026'));
+    direct.push(performance.now() - started);
+    started = performance.now();
+    const { taskId } = await resultOf(server, mcpRequest('tools/call', countOnce, '2026', TASKS));
+    let count = 0;
+    while ((await resultOf(server, mcpRequest('tasks/get', { taskId }, '2026', TASKS))).status !== 'completed') {
+      count++;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    task.push(performance.now() - started);
+    polls.push(count + 1);
+    started = performance.now();
+    await (await fetch(`${server.baseURL}/api/fixture/count`, restCall)).text();
+    rest.push(performance.now() - started);
+    started = performance.now();
+    const { id } = await (await fetch(`${server.baseURL}/api/fixture/count`, { ...restCall, headers: { ...restCall.headers, prefer: 'respond-async' } })).json();
+    while ((await (await fetch(`${server.baseURL}/api/jobs/${id}`)).json()).status !== 'completed') await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    job.push(performance.now() - started);
+  }
+  return { directMs: median(direct), taskMs: median(task), polls: median(polls), restMs: median(rest), jobMs: median(job) };
 }
 
 /** Every scenario: which server, which request, and how its answer must look (checked once before the load). */
@@ -232,6 +278,7 @@ async function main() {
     const confirmationNames = ['MCP getTask (2026-07-28)', 'MCP deleteTask, 1st leg: input_required (2026-07-28)', 'MCP deleteTask, 2nd leg: retry, declined (2026-07-28)'];
     const [plainMs, askMs, retryMs] = await downloadLatency(confirmationNames.map((name) => list.find((scenario) => scenario.name === name)), 50);
     downloadMs.set('confirmation', { plainMs, roundTripMs: askMs + retryMs });
+    downloadMs.set('task', await taskCost(gateway, 30));
     const eightMiB = ['REST image 8 MiB', 'MCP image 8 MiB', 'MCP image 8 MiB (2026-07-28)'];
     const latencies = await downloadLatency(eightMiB.map((name) => list.find((scenario) => scenario.name === name)), 15);
     eightMiB.forEach((name, index) => downloadMs.set(name, latencies[index]));
@@ -299,6 +346,13 @@ async function main() {
     '',
     `Confirmation round trip (2026-07-28, sequential, median of 50): both legs ${roundTripMs.toFixed(1)} ms against ${plainMs.toFixed(1)} ms ` +
       `for one plain tool call (${(roundTripMs / plainMs).toFixed(2)} ×), the user's think time not counted.`,
+  );
+  const cost = downloadMs.get('task');
+  lines.push(
+    '',
+    `Cost of a task (sequential, median of 30, a one-step count; polls every ${POLL_MS} ms): MCP direct call ${cost.directMs.toFixed(1)} ms, ` +
+      `as a task (create + ${cost.polls} tasks/get to the result) ${cost.taskMs.toFixed(1)} ms (${(cost.taskMs / cost.directMs).toFixed(2)} ×); ` +
+      `REST call ${cost.restMs.toFixed(1)} ms, as a job (202 + GET polls) ${cost.jobMs.toFixed(1)} ms (${(cost.jobMs / cost.restMs).toFixed(2)} ×).`,
   );
   lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   const output = lines.join('\n');

@@ -6,8 +6,11 @@ import {
   type Implementation,
   InMemoryServerEventBus,
   McpServer,
+  type ServerEvent,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
+import type { SqlMessaging } from '@/lib/db/driver';
+import { store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import type { GatewayServer } from './gateway-server';
 
@@ -17,14 +20,34 @@ export type ChangingList = 'tools' | 'prompts' | 'resources';
 const busKey = Symbol.for('vovk-gateway.list-changes');
 type GlobalWithBus = typeof globalThis & { [busKey]?: ServerEventBus };
 
+/** PostgreSQL channel of list changes (payload: the SDK's `ServerEvent` as JSON), heard by every instance. */
+const LIST_CHANGE_CHANNEL = 'mcp_list_changes';
+
 /**
- * The change events of this process: the listen streams subscribe to it, {@link announceListChanged} publishes on it.
- * One per process (every route bundle has its own copy of this module). In memory: a change reaches the streams of
- * the instance where it was announced, which is every instance when each of them makes the change itself.
+ * A `ServerEventBus` across the instances sharing one PostgreSQL (the SDK's seam for multi-process deployments): a
+ * publish is a NOTIFY, and every instance — this one too — hands what it hears on LISTEN to its own listeners. When the
+ * NOTIFY fails (the database is down), the event still reaches this instance's streams.
+ */
+function postgresEventBus(messaging: SqlMessaging): ServerEventBus {
+  const local = new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener:', error));
+  messaging.listen(LIST_CHANGE_CHANNEL, { message: (payload) => local.publish(JSON.parse(payload) as ServerEvent) });
+  return {
+    publish: (event) => void messaging.notify(LIST_CHANGE_CHANNEL, JSON.stringify(event)).catch(() => local.publish(event)),
+    subscribe: (listener) => local.subscribe(listener),
+  };
+}
+
+/**
+ * The change events: the listen streams and sessions subscribe to it, {@link announceListChanged} publishes on it. One
+ * per process (every route bundle has its own copy of this module). Over PostgreSQL it spans every instance; with
+ * SQLite (one instance) it is in memory.
  */
 function listChangeBus(): ServerEventBus {
   const scope = globalThis as GlobalWithBus;
-  scope[busKey] ??= new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener:', error));
+  const messaging = store().driver.messaging;
+  scope[busKey] ??= messaging
+    ? postgresEventBus(messaging)
+    : new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener:', error));
   return scope[busKey];
 }
 
