@@ -16,7 +16,7 @@ import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from
 import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
-import { eventsOf, mcpHeaders, toolCall } from './support/json-rpc';
+import { eventsOf, mcpHeaders, modernEnvelope, modernHeaders, toolCall } from './support/json-rpc';
 import { listenForListChanges } from './support/mcp';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 import { connectTaskClient, taskRequest } from './support/tasks';
@@ -194,6 +194,46 @@ test.describe('MCP tasks (2026-07-28) through the official Tasks requester', () 
     const badArguments = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: { body: { to: 'many' } } });
     expect(badArguments.error?.code).toBe(-32602);
     expect((await taskRequest(baseURL!, 'tasks/cancel', { taskId })).result).toEqual(expect.objectContaining({ resultType: 'complete' }));
+  });
+});
+
+test.describe('task notifications on a listen stream (2026-07-28)', () => {
+  const listen = (baseURL: string, taskIds: string[], capabilities: object, signal?: AbortSignal) =>
+    fetch(`${baseURL}/api/mcp`, {
+      method: 'POST',
+      headers: modernHeaders('subscriptions/listen'),
+      signal,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'subscriptions/listen',
+        params: { notifications: { taskIds }, _meta: modernEnvelope(capabilities) },
+      }),
+    });
+
+  test('a taskIds filter is acknowledged with the caller’s tasks, and each change arrives as notifications/tasks', async ({ baseURL }) => {
+    const created = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: countArgs(3, 200) });
+    const taskId = String(created.result!.taskId);
+    const controller = new AbortController();
+    const response = await listen(baseURL!, [taskId, 'not-a-task'], { extensions: { 'io.modelcontextprotocol/tasks': {} } }, controller.signal);
+    try {
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const events = eventsOf(response);
+      const [ack] = await events.until((event) => event.message?.method === 'notifications/subscriptions/acknowledged');
+      expect(ack.message?.params?.notifications).toEqual({ taskIds: [taskId] });
+      const pushed = await events.until((event) => event.message?.method === 'notifications/tasks' && event.message.params?.status === 'completed');
+      const last = pushed.at(-1)!.message!.params!;
+      expect(last).toMatchObject({ taskId, status: 'completed', result: { structuredContent: { counted: 3 } } });
+      expect(pushed.some((event) => event.message?.params?.status === 'working')).toBe(true);
+    } finally {
+      controller.abort();
+    }
+  });
+
+  test('without the Tasks extension a taskIds filter is refused with -32021', async ({ baseURL }) => {
+    const response = await listen(baseURL!, ['any'], {});
+    const body = (await response.json()) as { error?: { code: number } };
+    expect(body.error?.code).toBe(-32021);
   });
 });
 

@@ -13,6 +13,7 @@ import type { SqlMessaging } from '@/lib/db/driver';
 import { store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import type { GatewayServer } from './gateway-server';
+import { withTaskNotifications } from './task-listen';
 
 /** A list a client can be told has changed (it then lists it again). */
 export type ChangingList = 'tools' | 'prompts' | 'resources';
@@ -100,11 +101,14 @@ export function withListenStreams(
     { bus: listChangeBus(), legacy: 'reject' },
   );
   onShutdown(() => void listen.close());
+  // The guards put the verified token on the request, as mcp-handler reads it.
+  const withTasks = withTaskNotifications((req) => {
+    const { auth } = req as Request & { auth?: AuthInfo };
+    return listen.fetch(req, auth ? { authInfo: auth } : undefined);
+  });
   return (req) => {
     // 2026-07-28 requests name their method in a header (checked against the body by the SDK): no body parse here.
     if (req.method !== 'POST' || req.headers.get('mcp-method') !== 'subscriptions/listen') return handler(req);
-    // The guards put the verified token there, as mcp-handler reads it.
-    const { auth } = req as Request & { auth?: AuthInfo };
-    return listen.fetch(req, auth ? { authInfo: auth } : undefined);
+    return withTasks(req);
   };
 }

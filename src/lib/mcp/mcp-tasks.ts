@@ -83,7 +83,7 @@ function taskV2(job: JobRecord) {
 }
 
 /** SEP-2663's `DetailedTask`: the task with its input requests, result or error inlined (as `tasks/get` answers). */
-function detailedTaskV2(job: JobRecord) {
+export function detailedTaskV2(job: JobRecord) {
   const detail =
     job.status === 'input_required'
       ? { inputRequests: job.inputRequests ?? {} }
