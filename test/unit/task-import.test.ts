@@ -343,4 +343,11 @@ describe('url', () => {
     await expect.poll(() => closedEarly.filter((path) => path === '/endless').length).toBe(2);
     await expect.poll(() => closedEarly.includes('/declared-large')).toBe(true);
   });
+
+  test('a refused download is closed at once, even while it waits for more bytes', async () => {
+    routes.set('/rows-then-silence', (_req, res) => res.writeHead(200).write('title\na\nb\nc\nd\ne\nf\n'));
+    const url = `${origin}/rows-then-silence`;
+    expect(await refusal(readImport({ url }, { ...allowed, maxRows: 3, idleTimeoutMs: 10_000 }))).toMatchObject({ statusCode: 413 });
+    await expect.poll(() => closedEarly.includes('/rows-then-silence'), { timeout: 1000 }).toBe(true);
+  });
 });

@@ -207,8 +207,11 @@ export async function readImport(source: TaskImport, rules: ImportRules): Promis
     for (const { row, record } of records) await check.check(row, rowOfRecord(record));
   } else if (source.url !== undefined) {
     check.bytes = 0;
-    const chunks = downloadCsv(source.url, rules, workSignal(), (bytes) => (check.bytes = bytes));
-    await parseCsv(chunks, check, (row, record) => check.check(row, rowOfRecord(record)));
+    // Once reading stops (done, refused, cancelled), so does the download, even while it waits for bytes.
+    const stop = new AbortController();
+    const cancel = AbortSignal.any([workSignal(), stop.signal]);
+    const chunks = downloadCsv(source.url, rules, cancel, (bytes) => (check.bytes = bytes));
+    await parseCsv(chunks, check, (row, record) => check.check(row, rowOfRecord(record))).finally(() => stop.abort());
   }
   return check.result();
 }
