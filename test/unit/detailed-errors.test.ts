@@ -46,6 +46,13 @@ describe.each(['development', 'production'])('%s', (mode) => {
     expect(ToModelOutput.DEFAULT(refusal())).toEqual({ error: 'Row 2 is not a valid task', errors });
   });
 
+  test('its JSON, and its own fields, hold each detail once', () => {
+    vi.stubEnv('NODE_ENV', mode);
+    const error = refusal();
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ isError: true, statusCode: 422, message: 'Row 2 is not a valid task', errors });
+    expect(Object.keys(error)).not.toContain('details');
+  });
+
   test('REST: the error body carries the details beside statusCode and message', async () => {
     vi.stubEnv('NODE_ENV', mode);
     const response = await postTo('refuse');

@@ -23,13 +23,12 @@ const detailedBrand = Symbol.for('vovk-gateway.detailed-http-exception');
  */
 export class DetailedHttpException<Details extends Record<string, unknown> = Record<string, unknown>> extends HttpException {
   readonly [detailedBrand] = true;
+  /** The fields the client-facing form adds, e.g. `{ errors }` (not an own enumerable field: `toJSON` has them once). */
+  declare readonly details: Details;
 
-  constructor(
-    statusCode: HttpStatus,
-    message: string,
-    readonly details: Details,
-  ) {
+  constructor(statusCode: HttpStatus, message: string, details: Details) {
     super(statusCode, message);
+    Object.defineProperty(this, 'details', { value: details, enumerable: false });
   }
 
   override toJSON() {
