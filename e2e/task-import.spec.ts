@@ -139,6 +139,15 @@ test.describe('REST', () => {
     });
   });
 
+  test('the OpenAPI operation: its summary, the body and result schemas, x-task-support (it may run long)', async () => {
+    const document = await (await fetch(`${gateway.baseURL}/api/openapi.json`)).json();
+    const operation = document.paths['/api/tasks/import'].post;
+    expect(operation).toMatchObject({ summary: 'Import tasks', 'x-task-support': 'optional' });
+    const body = operation.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['rows', 'csv', 'url']);
+    expect(operation.responses['200'].content['application/json'].schema.required).toEqual(['imported', 'ids']);
+  });
+
   test('413 past IMPORT_MAX_ROWS; 502 naming the status of a URL that fails', async () => {
     await leavesBoardUnchanged(async () => {
       const tooMany = await importOverRest({ rows: Array.from({ length: 101 }, (_, index) => ({ title: `T${index}` })) });

@@ -59,8 +59,8 @@ export default class TaskController {
       'More than IMPORT_MAX_ROWS rows or IMPORT_MAX_BYTES bytes of CSV → 413; a URL that is not allowed → 400. Returns { imported, ids } (ids in row order). May run long: reports progress in rows.',
     'x-tool-annotations': { destructiveHint: false },
   })
-  @longRunning()
   @post('import')
+  @longRunning()
   static importTasks = procedure({
     body: TaskImportSchema,
     output: TaskImportResultSchema,
