@@ -375,13 +375,13 @@ async function main() {
   ratio('8 MiB MCP peak RSS growth ÷ payload (median of runs)', image8.growthMiB / 8, '≤ 4', (v) => v <= 4);
   ratio('same, 2026-07-28 framing (plain JSON reply)', s('MCP image 8 MiB (2026-07-28)').growthMiB / 8, '≤ 4', (v) => v <= 4);
   ratio('cold start to first tools/list (ms, median of 3)', median(coldStarts), '< 1000', (v) => v < 1000);
+  lines.push('', ...(await importLines(base)));
   const { plainMs, roundTripMs } = downloadMs.get('confirmation');
   lines.push(
     '',
     `Confirmation round trip (2026-07-28, sequential, median of 50): both legs ${roundTripMs.toFixed(1)} ms against ${plainMs.toFixed(1)} ms ` +
       `for one plain tool call (${(roundTripMs / plainMs).toFixed(2)} ×), the user's think time not counted.`,
   );
-  lines.push('', ...(await importLines(base)));
   lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   report(lines);
 }
