@@ -17,6 +17,7 @@ const demoTools = [
   'TaskController_updateTask',
   'TaskController_moveTask',
   'TaskController_deleteTask',
+  'TaskController_importTasks',
   'BoardController_getBoard',
   'MediaController_getImage',
   'MediaController_getAudio',
@@ -76,6 +77,23 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
   TaskController_updateTask: async () => [[{ params: { id: 424242 }, body: { title: 'x' } }, failure('Task 424242 not found')]],
   TaskController_moveTask: async () => [[{ params: { id: 424242 }, body: { status: 'done' } }, failure('Task 424242 not found')]],
   TaskController_deleteTask: async () => [[{ params: { id: 424242 } }, failure('Task 424242 not found')]],
+  // This server allows no import URL (IMPORT_ALLOWED_ORIGINS is empty); e2e/task-import.spec.ts imports on its own.
+  TaskController_importTasks: async () => [
+    [
+      { body: { rows: [{ title: 'Assigned to nobody', assigneeId: 424242 }] } },
+      {
+        content: [
+          { type: 'text', text: 'Row 1 is not a valid task (errors says why); nothing was imported' },
+          { type: 'text', text: JSON.stringify({ errors: [{ row: 1, reason: 'assigneeId: user 424242 does not exist' }] }) },
+        ],
+        isError: true,
+      },
+    ],
+    [
+      { body: { url: 'http://127.0.0.1:9/tasks.csv' } },
+      failure('The CSV URL http://127.0.0.1:9 is not allowed: its origin is not listed in IMPORT_ALLOWED_ORIGINS (it is empty)'),
+    ],
+  ],
   BoardController_getBoard: async (rest) => [[{}, await restJson(rest, '/api/board')]],
   MediaController_getImage: async (rest) => [
     [{}, { content: [{ type: 'image', data: await restBase64(rest, '/api/media/image'), mimeType: 'image/png' }] }],
@@ -172,6 +190,7 @@ for (const era of eras) {
       // PUT and POST, each with `x-tool-annotations: { destructiveHint: false }` on its @operation
       expect(tools.TaskController_moveTask.annotations).toEqual({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
       expect(tools.TaskController_createTask.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
+      expect(tools.TaskController_importTasks.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
       expect(tools.sum_numbers.annotations).toEqual({ readOnlyHint: true }); // declared by the standalone tool
     });
 

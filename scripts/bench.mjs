@@ -1,11 +1,13 @@
-// The benchmark: what reaching a procedure through MCP costs against REST and a hand-written tool, on loopback (test build).
-// Usage: npm run bench [-- --seconds N --rounds N]. Prints a Markdown table; BENCH_OUT=file also writes it there.
+// The benchmark: what reaching a procedure through MCP costs against REST and a hand-written tool, on loopback (test build),
+// and how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
+// Usage: npm run bench [-- --seconds N --rounds N | --only import]. Prints Markdown; BENCH_OUT=file also writes it there.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
@@ -243,15 +245,94 @@ async function downloadLatency(requests, times) {
   return samples.map(median);
 }
 
+const IMPORT_ROWS = 10_000;
+const IMPORT_RUNS = 3;
+
+/** A CSV of `rows` tasks like real ones: quoted descriptions with commas, every column, some assignees. */
+function importCsv(rows) {
+  const lines = Array.from({ length: rows }, (_, index) => {
+    const status = ['todo', 'in_progress', 'done'][index % 3];
+    return `Imported task ${index + 1},"Details of task ${index + 1}, from the bench",${status},${index % 4 ? '' : (index % 3) + 1}`;
+  });
+  return ['title,description,status,assigneeId', ...lines, ''].join('\n');
+}
+
+/** Runs an admin statement on the test PostgreSQL cluster (TEST_DATABASE_URL). */
+async function onTestCluster(sql) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(sql).finally(() => admin.end());
+}
+
+/** A fresh database on the test PostgreSQL cluster, for a server of its own, and how to drop it. */
+async function benchPostgres() {
+  const name = `gateway_bench_${process.pid}`;
+  await onTestCluster(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => onTestCluster(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Rows per second of `POST /api/tasks/import` with IMPORT_ROWS rows of CSV text (parsed, every row checked, one
+ * transaction), on a server of its own with `env`: a warm-up, then IMPORT_RUNS timed runs; [min, max].
+ */
+async function importRate(port, env) {
+  const server = await startServer(port, env);
+  const body = JSON.stringify({ csv: importCsv(IMPORT_ROWS) });
+  const rates = [];
+  try {
+    for (let run = 0; run <= IMPORT_RUNS; run++) {
+      const started = performance.now();
+      const response = await fetch(`${server.baseURL}/api/tasks/import`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const result = await response.json();
+      if (result.imported !== IMPORT_ROWS) throw new Error(`import: unexpected answer ${response.status} ${JSON.stringify(result).slice(0, 300)}`);
+      if (run > 0) rates.push(IMPORT_ROWS / ((performance.now() - started) / 1000));
+    }
+  } finally {
+    await server.stop();
+  }
+  return { min: Math.min(...rates), max: Math.max(...rates), bodyBytes: Buffer.byteLength(body) };
+}
+
+/** The import figures, as Markdown lines: SQLite always, PostgreSQL when the bench has a cluster (TEST_DATABASE_URL). */
+async function importLines(base) {
+  const sqlite = await importRate(base + 3, {});
+  let postgres;
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await benchPostgres();
+    postgres = await importRate(base + 4, { DATABASE_URL: database.url }).finally(database.drop);
+  }
+  const range = ({ min, max }) => `${Math.round(min).toLocaleString('en-US')}–${Math.round(max).toLocaleString('en-US')}`;
+  return [
+    `Import of ${IMPORT_ROWS.toLocaleString('en-US')} rows (POST /api/tasks/import with ${(sqlite.bodyBytes / MIB).toFixed(2)} MiB of CSV text: ` +
+      `parsed, every row checked, one transaction), min–max of ${IMPORT_RUNS} runs after a warm-up:`,
+    '',
+    '| Store | rows per second |',
+    '| --- | ---: |',
+    `| SQLite (synchronous = FULL) | ${range(sqlite)} |`,
+    `| PostgreSQL (the test cluster: fsync off) | ${postgres ? range(postgres) : 'not measured (no TEST_DATABASE_URL)'} |`,
+  ];
+}
+
 function machine() {
   const cpus = os.cpus();
   return `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
+/** Prints `lines` (and writes them to BENCH_OUT when set). */
+function report(lines) {
+  const output = lines.join('\n');
+  console.log(output);
+  if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${output}\n`);
+}
+
 async function main() {
   const started = Date.now();
-  const base = Number(process.env.BENCH_PORT) || 3290; // base … base+2 serve, base+5 … base+7 cold starts
+  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+7 cold starts
+  const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
+  if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
 
   const coldStarts = [];
   for (let i = 0; i < 3; i++) {
@@ -341,6 +422,7 @@ async function main() {
   ratio('8 MiB MCP peak RSS growth ÷ payload (median of runs)', image8.growthMiB / 8, '≤ 4', (v) => v <= 4);
   ratio('same, 2026-07-28 framing (plain JSON reply)', s('MCP image 8 MiB (2026-07-28)').growthMiB / 8, '≤ 4', (v) => v <= 4);
   ratio('cold start to first tools/list (ms, median of 3)', median(coldStarts), '< 1000', (v) => v < 1000);
+  lines.push('', ...(await importLines(base)));
   const { plainMs, roundTripMs } = downloadMs.get('confirmation');
   lines.push(
     '',
@@ -355,9 +437,7 @@ async function main() {
       `REST call ${cost.restMs.toFixed(1)} ms, as a job (202 + GET polls) ${cost.jobMs.toFixed(1)} ms (${(cost.jobMs / cost.restMs).toFixed(2)} ×).`,
   );
   lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-  const output = lines.join('\n');
-  console.log(output);
-  if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${output}\n`);
+  report(lines);
 }
 
 await main();

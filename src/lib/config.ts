@@ -68,6 +68,17 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
+/** An origin only, `scheme://host[:port]` (http or https): a URL with a path, query or credentials is refused. */
+const originOnly = (what: string) =>
+  url(what).refine(
+    (value) => {
+      if (!URL.canParse(value)) return true; // refused as no URL already
+      const { pathname, search, hash, username, password } = new URL(value);
+      return pathname === '/' && !search && !hash && !username && !password;
+    },
+    { error: (issue) => `expected ${what} as scheme://host[:port] (no path), got ${JSON.stringify(issue.input)}` },
+  );
+
 const hostName = z.string().regex(/^[\w.-]+$|^\[[\d:a-f.]+\]$/i, 'expected host names such as api.example.com');
 
 /** The variables, by name. Their order is the order of the docs. */
@@ -134,6 +145,30 @@ export const VARIABLES = {
     schema: list(url('an origin'), 'comma-separated origins such as https://media.example.com'),
     default: "this server's own origin (`localhost` and `127.0.0.1`)",
     doc: 'Comma-separated origins `getAudioFromURL` may fetch from. Anything else is refused with 403; redirects and `/api/` URLs are refused too.',
+  }),
+  IMPORT_ALLOWED_ORIGINS: variable({
+    group: 'server',
+    schema: list(originOnly('an origin'), 'comma-separated origins such as https://files.example.com'),
+    default: 'none',
+    doc: 'Comma-separated origins (`scheme://host[:port]`) `TaskController_importTasks` may fetch a CSV `url` from; any other URL is refused with 400. A listed origin is allowed even on a loopback or private address; a redirect is followed only to a listed origin (at most 5).',
+  }),
+  IMPORT_MAX_ROWS: variable({
+    group: 'server',
+    schema: wholeNumber(100_000, 'rows', 1),
+    default: '`100000`',
+    doc: 'Most rows one task import may hold (`rows`, `csv` or `url`); more get 413 (a URL is read no further).',
+  }),
+  IMPORT_MAX_BYTES: variable({
+    group: 'server',
+    schema: byteCount(50 * 1024 * 1024),
+    default: '`52428800` (50 MiB)',
+    doc: 'Largest CSV one task import may read, in bytes (`csv` text or the body of a `url`); larger gets 413 (a URL is read no further). Inline `rows` and `csv` are first bounded by `REST_MAX_BODY_BYTES` / `MCP_MAX_BODY_BYTES`: import large files by `url`.',
+  }),
+  IMPORT_IDLE_TIMEOUT_MS: variable({
+    group: 'server',
+    schema: wholeNumber(30_000, 'milliseconds', 1, 3_600_000),
+    default: '`30000`',
+    doc: 'A task import from a `url` fails (504) when the server it reads from sends no byte for this long (ms), waiting for its answer included; there is no limit on the whole download.',
   }),
   OTEL_EXPORTER_OTLP_ENDPOINT: variable({
     group: 'server',
@@ -307,6 +342,8 @@ export interface GatewayConfig {
   /** Long work (REST jobs, MCP tasks): how long a finished one is kept, how many may run per caller and per instance. */
   jobs: { resultTtlMs: number; maxPerCaller: number; maxPerInstance: number };
   mediaAllowedOrigins: string[];
+  /** Task imports: the origins a CSV `url` may come from, and the bounds of one import. */
+  taskImport: { allowedOrigins: string[]; maxRows: number; maxBytes: number; idleTimeoutMs: number };
   token?: string;
   /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry. */
   oauth?: { issuer: string; audiences: string[] };
@@ -374,6 +411,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaAllowedOrigins: values.MEDIA_ALLOWED_ORIGINS.length
       ? values.MEDIA_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)
       : [...new Set(ownOrigins)],
+    taskImport: {
+      allowedOrigins: values.IMPORT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+      maxRows: values.IMPORT_MAX_ROWS,
+      maxBytes: values.IMPORT_MAX_BYTES,
+      idleTimeoutMs: values.IMPORT_IDLE_TIMEOUT_MS,
+    },
     token: values.GATEWAY_TOKEN,
     oauth: values.OAUTH_ISSUER
       ? { issuer: values.OAUTH_ISSUER, audiences: values.OAUTH_AUDIENCE.length ? values.OAUTH_AUDIENCE : [`${publicOrigin}/api/mcp`] }

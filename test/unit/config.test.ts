@@ -31,6 +31,7 @@ describe('configuration', () => {
       benchmark: false,
       benchmarkExtraTools: 0,
       tracing: undefined,
+      taskImport: { allowedOrigins: [], maxRows: 100_000, maxBytes: 50 * 1024 * 1024, idleTimeoutMs: 30_000 },
     });
     expect(config.databaseFile).toMatch(/data[/\\]gateway\.db$/);
     expect(config.allowedHostnames).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']));
@@ -47,8 +48,18 @@ describe('configuration', () => {
       MCP_MAX_BODY_BYTES: '2048',
       MCP_OVERSIZE_MEDIA: 'resource_link',
       DATABASE_URL: 'postgres://user:secret@127.0.0.1:5432/gateway',
+      IMPORT_ALLOWED_ORIGINS: 'https://files.example.com, http://127.0.0.1:8080/',
+      IMPORT_MAX_ROWS: '500',
+      IMPORT_MAX_BYTES: '1048576',
+      IMPORT_IDLE_TIMEOUT_MS: '250',
     });
     expect(config).toMatchObject({
+      taskImport: {
+        allowedOrigins: ['https://files.example.com', 'http://127.0.0.1:8080'],
+        maxRows: 500,
+        maxBytes: 1024 * 1024,
+        idleTimeoutMs: 250,
+      },
       port: 4000,
       publicOrigin: 'https://gateway.example.com',
       mediaAllowedOrigins: ['https://media.example.com', 'http://cdn.example.com:8080'],
@@ -76,6 +87,11 @@ describe('configuration', () => {
     ['GATEWAY_ALLOWED_HOSTS', 'http://evil.example.com/', /host names/],
     ['GATEWAY_BENCHMARK_TOOLS', 'many', /whole number of tools/],
     ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318', /http or https URL/],
+    ['IMPORT_ALLOWED_ORIGINS', 'https://files.example.com/exports', /scheme:\/\/host\[:port\] \(no path\)/],
+    ['IMPORT_ALLOWED_ORIGINS', 'files.example.com', /http or https URL/],
+    ['IMPORT_MAX_ROWS', '0', /whole number of rows/],
+    ['IMPORT_MAX_BYTES', '50MiB', /positive whole number of bytes/],
+    ['IMPORT_IDLE_TIMEOUT_MS', 'soon', /whole number of milliseconds/],
   ])('%s=%s is refused, naming the variable and what it expects', (name, value, expects) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

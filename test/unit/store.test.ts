@@ -1,8 +1,11 @@
-// The store on both backends (SQLite, PostgreSQL): migrations, CRUD, positions, concurrent writers, the change feed.
+// The store on both backends (SQLite, PostgreSQL): migrations, CRUD, positions, imports, concurrent writers, the change feed.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sqliteMigrations } from '@/lib/db/migrations';
+import type { Query } from '@/lib/db/driver';
 import { openStore, type Store, StoreError, TASK_STATUSES, type TaskRecord } from '@/lib/db/store';
+import { runInRequestContext } from '@/lib/request-context';
+import { commitPoint, WorkCancelled } from '@/lib/work/current-work';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
 const demoUsers = [
@@ -212,6 +215,57 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
       expect(await store.deleteTask(t0)).toMatchObject({ id: t0, status: 'in_progress', position: 0 });
       expect(ids(await store.listTasks())).toEqual({ todo: [t1], in_progress: [t3], done: [t2] });
       expect(await store.deleteTask(t0)).toBeUndefined();
+    });
+  });
+
+  describe('imports', () => {
+    beforeEach(() => emptyBoard(store));
+    const commitNow = async () => undefined;
+
+    test('every task lands at the bottom of its column, in row order, returned in that order (1,234 rows: every chunk size)', async () => {
+      const before = await store.createTask({ title: 'Already there' });
+      const rows = Array.from({ length: 1234 }, (_, index) => ({
+        title: `Imported ${index}`,
+        status: TASK_STATUSES[index % 3],
+        assigneeId: index % 5 ? null : 2,
+        createdBy: 'importer',
+      }));
+      const imported = await store.importTasks(rows, { beforeCommit: commitNow });
+      expect(imported.map((task) => task.title)).toEqual(rows.map((row) => row.title));
+      expect(imported.every((task, index) => task.status === rows[index].status && task.assigneeId === rows[index].assigneeId)).toBe(true);
+      expect(new Set(imported.map((task) => task.id)).size).toBe(1234);
+      expect(imported[1]).toMatchObject({ description: '', createdBy: 'importer', createdAt: imported[1].updatedAt });
+      const tasks = await store.listTasks();
+      const columns = columnsOf(tasks);
+      expect(columns.todo[0]).toBe(before.id);
+      for (const status of TASK_STATUSES) {
+        const expected = imported.filter((task) => task.status === status).map((task) => task.id);
+        expect(columns[status].filter((id) => id !== before.id), status).toEqual(expected);
+      }
+      expect(await store.importTasks([], { beforeCommit: commitNow })).toEqual([]);
+    });
+
+    test('atomic: a throwing beforeCommit, an unknown assignee or a cancelled commit point leave the board unchanged', async () => {
+      await store.createTask({ title: 'Kept' });
+      const board = await store.listTasks();
+      const rows = Array.from({ length: 150 }, (_, index) => ({ title: `Row ${index}` }));
+      let ran = false;
+      const failing = async (query: Query) => {
+        ran = (await query<{ n: number }>('SELECT CAST(COUNT(*) AS INTEGER) AS n FROM tasks'))[0].n === 151;
+        throw new Error('not now');
+      };
+      await expect(store.importTasks(rows, { beforeCommit: failing })).rejects.toThrow('not now');
+      expect(ran).toBe(true); // it ran last, inside the transaction, with every row written
+      await expect(store.importTasks([...rows, { title: 'Nobody', assigneeId: 42 }], { beforeCommit: commitNow })).rejects.toMatchObject({
+        code: 'unknown_assignee',
+      });
+      const cancelled = new Request('http://localhost/api/tasks/import', { signal: AbortSignal.abort() });
+      await expect(
+        runInRequestContext('rest', () => store.importTasks(rows, { beforeCommit: commitPoint }), cancelled),
+      ).rejects.toBeInstanceOf(WorkCancelled);
+      expect(await store.listTasks()).toEqual(board);
+      // …and the board still takes writes where it stood.
+      expect(await store.createTask({ title: 'After' })).toMatchObject({ position: 1 });
     });
   });
 

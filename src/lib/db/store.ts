@@ -109,6 +109,48 @@ async function assertAssignee(query: Query, assigneeId: number | null | undefine
   throw new StoreError('unknown_assignee', `User ${assigneeId} not found: a task can only be assigned to an existing user`);
 }
 
+/**
+ * How many rows one INSERT of `insertTasks` carries, largest first: a long list goes in chunks of the largest size and
+ * its rest in smaller ones, so that few statements carry many rows (8 parameters a row, well under SQLite's 32,766 and
+ * PostgreSQL's 65,535) while the SQL texts stay few (the SQLite driver keeps one prepared statement per text).
+ */
+const INSERT_CHUNK_ROWS = [1000, 100, 10, 1];
+
+/** Rows of `total` by INSERT, in order: as many of the largest chunk as fit, then the next size for the rest, … */
+function insertChunks(total: number): number[] {
+  const chunks: number[] = [];
+  let left = total;
+  for (const size of INSERT_CHUNK_ROWS) for (; left >= size; left -= size) chunks.push(size);
+  return chunks;
+}
+
+/** Inserts tasks at the end of their columns, in the order given (assignees not checked); returns them in that order. */
+async function insertTasks(query: Query, tasks: NewTask[]): Promise<TaskRecord[]> {
+  const nextPosition = new Map<TaskStatus, number>();
+  for (const status of new Set(tasks.map((task) => task.status ?? 'todo'))) nextPosition.set(status, await columnSize(query, status));
+  const at = now();
+  const rows = tasks.map(({ title, description = '', status = 'todo', assigneeId = null, createdBy = null }) => {
+    const position = nextPosition.get(status)!;
+    nextPosition.set(status, position + 1);
+    return [title, description, status, position, assigneeId, createdBy, at, at];
+  });
+  const inserted: TaskRecord[] = [];
+  let start = 0;
+  for (const size of insertChunks(rows.length)) {
+    const chunk = rows.slice(start, (start += size));
+    inserted.push(
+      ...(await query<TaskRecord>(
+        `INSERT INTO tasks (title, description, status, position, assignee_id, created_by, created_at, updated_at)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} RETURNING ${TASK_COLUMNS}`,
+        chunk.flat(),
+      )),
+    );
+  }
+  // RETURNING promises no order: each task is found again by its place, which is unique.
+  const byPlace = new Map(inserted.map((task) => [`${task.status} ${task.position}`, task]));
+  return rows.map(([, , status, position]) => byPlace.get(`${status} ${position}`)!);
+}
+
 /** Closes the gap a task leaves at `position` of its column `status`. */
 async function closeGap(query: Query, { status, position }: Pick<TaskRecord, 'status' | 'position'>): Promise<void> {
   await query('UPDATE tasks SET position = position - 1 WHERE status = ? AND position > ?', [status, position]);
@@ -198,16 +240,28 @@ export class Store {
   }
 
   /** Adds a task at the end of its column (default: todo). */
-  async createTask({ title, description = '', status = 'todo', assigneeId = null, createdBy = null }: NewTask): Promise<TaskRecord> {
+  async createTask(task: NewTask): Promise<TaskRecord> {
     return this.write(async (query) => {
-      await assertAssignee(query, assigneeId);
-      const at = now();
-      const [task] = await query<TaskRecord>(
-        `INSERT INTO tasks (title, description, status, position, assignee_id, created_by, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${TASK_COLUMNS}`,
-        [title, description, status, await columnSize(query, status), assigneeId, createdBy, at, at],
-      );
-      return task;
+      await assertAssignee(query, task.assigneeId);
+      const [created] = await insertTasks(query, [task]);
+      return created;
+    });
+  }
+
+  /**
+   * Adds every task at the end of its column, in the order given, in one write transaction: all of them or none.
+   * `beforeCommit` runs last inside that transaction (what it throws rolls everything back). A
+   * `StoreError('unknown_assignee')` when an assignee does not exist. Returns the tasks in the order given.
+   */
+  async importTasks(
+    tasks: NewTask[],
+    { beforeCommit }: { beforeCommit: (query: Query) => Promise<void> },
+  ): Promise<TaskRecord[]> {
+    return this.write(async (query) => {
+      for (const assigneeId of new Set(tasks.map((task) => task.assigneeId))) await assertAssignee(query, assigneeId);
+      const imported = await insertTasks(query, tasks);
+      await beforeCommit(query);
+      return imported;
     });
   }
 

@@ -3,4 +3,4 @@ import 'server-only';
 export { ToModelOutput } from './to-model-output';
 export { createMcpFormatter, type McpFormatter, type McpFormatterOptions } from './to-model-output-mcp';
 export { standardTool, withFormattedOutput, type StandardTool } from './standard-tool';
-export { INTERNAL_ERROR_MESSAGE, maskErrorForRest } from './public-error';
+export { DetailedHttpException, INTERNAL_ERROR_MESSAGE, maskErrorForRest, withErrorDetails } from './public-error';

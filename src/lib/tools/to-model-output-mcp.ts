@@ -31,9 +31,10 @@ const AnnotationsSchema = z.looseObject({
 /** The request part the formatter reads (`null` for standalone tools). */
 type FormatterRequest = Pick<VovkRequest, 'vovk'> | null;
 
-function errorResult(text: string, errorId?: string): CallToolResult {
+/** An isError result: the message, then the error's public details as JSON when it has some. */
+function errorResult(text: string, errorId?: string, details?: Record<string, unknown>): CallToolResult {
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text }, ...(details ? [{ type: 'text' as const, text: JSON.stringify(details) }] : [])],
     isError: true,
     ...(errorId ? { _meta: { errorId } } : {}),
   };
@@ -118,8 +119,8 @@ async function responseResult(response: Response, limits: Limits): Promise<CallT
 
 async function baseResult(result: unknown, limits: Limits): Promise<CallToolResult> {
   if (result instanceof Error) {
-    const { message, errorId } = toPublicError(result);
-    return errorResult(message, errorId);
+    const { message, errorId, details } = toPublicError(result);
+    return errorResult(message, errorId, details);
   }
   if (result instanceof Response) return responseResult(result, limits);
   return jsonResult(result);

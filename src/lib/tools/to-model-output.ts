@@ -3,9 +3,11 @@ import 'server-only';
 import { toPublicError } from './public-error';
 import { createMcpFormatter } from './to-model-output-mcp';
 
-/** Plain output for non-MCP consumers: the result itself, or `{ error: message }` for an error. */
+/** Plain output for non-MCP consumers: the result itself, or `{ error: message }` (and any public details) for an error. */
 function toModelOutputDefault<TOutput>(result: TOutput | Error): TOutput | { error: string } {
-  return result instanceof Error ? { error: toPublicError(result).message } : result;
+  if (!(result instanceof Error)) return result;
+  const { message, details } = toPublicError(result);
+  return { error: message, ...details };
 }
 
 /**

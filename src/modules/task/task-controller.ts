@@ -2,12 +2,15 @@
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
 import { confirm } from '@/lib/mcp/client-input';
 import { currentCaller } from '@/lib/request-context';
+import { longRunning } from '@/lib/work/long-running';
 import { z } from 'zod';
 import {
   NewTaskSchema,
   TaskChangesSchema,
   TaskFilterSchema,
   TaskIdParamsSchema,
+  TaskImportResultSchema,
+  TaskImportSchema,
   TaskMoveSchema,
   TaskSchema,
 } from './task-schemas';
@@ -46,6 +49,22 @@ export default class TaskController {
     body: NewTaskSchema,
     output: TaskSchema,
   }).handle(async (req) => TaskService.createTask({ ...(await req.vovk.body()), createdBy: currentCaller()?.subject ?? null }));
+
+  @operation({
+    summary: 'Import tasks',
+    description:
+      'Adds many tasks at once, from exactly one of: rows (JSON objects as createTask takes them), csv (CSV text whose header row names its columns: title, and any of description, status, assigneeId) or url (an http(s) URL of such a CSV on an origin the server allows in IMPORT_ALLOWED_ORIGINS). ' +
+      'Each task goes to the bottom of its column (default todo), in row order; all rows are added in one transaction, or none. ' +
+      'Every row is checked first: bad rows fail the import with 422 and errors [{ row, reason }] (row: 1-based, the CSV header not counted). ' +
+      'More than IMPORT_MAX_ROWS rows or IMPORT_MAX_BYTES bytes of CSV → 413; a URL that is not allowed → 400. Returns { imported, ids } (ids in row order). May run long: reports progress in rows.',
+    'x-tool-annotations': { destructiveHint: false },
+  })
+  @post('import')
+  @longRunning()
+  static importTasks = procedure({
+    body: TaskImportSchema,
+    output: TaskImportResultSchema,
+  }).handle(async (req) => TaskService.importTasks(await req.vovk.body(), currentCaller()?.subject ?? null));
 
   @operation({
     summary: 'Update task',

@@ -78,3 +78,49 @@ export const TaskMoveSchema = z
       .meta({ description: '0-based place in that column (default: its end; larger values mean the end)' }),
   })
   .meta({ description: 'Where the task goes' });
+
+/** NewTaskSchema as JSON Schema (what a client sends), for the rows of an import. */
+const { $schema: _dialect, ...newTaskJsonSchema } = z.toJSONSchema(NewTaskSchema, { io: 'input' });
+
+/**
+ * One row of a JSON import. It passes the body's validation as it is and is checked by the import itself, with
+ * NewTaskSchema's rules, so that a bad row is reported by its number (422) with every other bad row; its JSON Schema
+ * (which zod takes from the metadata) tells clients what a row is.
+ */
+const ImportRowSchema = z.unknown().meta({ ...newTaskJsonSchema, description: 'A task to add, as createTask takes it' });
+
+/** The import sources, exactly one of which a request gives. */
+const IMPORT_SOURCES = ['rows', 'csv', 'url'] as const;
+
+export const TaskImportSchema = z
+  .strictObject({
+    rows: z.array(ImportRowSchema).optional().meta({ description: 'The tasks as JSON objects, in order' }),
+    csv: z.string().optional().meta({
+      description:
+        'The tasks as CSV text (RFC 4180): a header row naming the columns, in any order — title, and any of description, status, assigneeId — then one row per task; an empty cell leaves its field out',
+    }),
+    url: z.string().optional().meta({
+      description:
+        'An http(s) URL of such a CSV, fetched by the server; its origin must be listed in the server setting IMPORT_ALLOWED_ORIGINS',
+    }),
+  })
+  .superRefine((body, context) => {
+    const given = IMPORT_SOURCES.filter((source) => body[source] !== undefined);
+    if (given.length === 1) return;
+    context.addIssue({
+      code: 'custom',
+      message: `Give exactly one of rows, csv or url: ${given.length ? `got ${given.join(' and ')}` : 'got none'}`,
+    });
+  })
+  .meta({ description: 'Where the tasks come from: exactly one of rows, csv or url' });
+
+export type TaskImport = z.infer<typeof TaskImportSchema>;
+
+export const TaskImportResultSchema = z
+  .object({
+    imported: z.number().int().min(0).meta({ description: 'How many tasks were added' }),
+    ids: z.array(z.number().int().positive()).meta({ description: 'The ids of the new tasks, in the order of the rows' }),
+  })
+  .meta({ description: 'What the import added' });
+
+export type TaskImportResult = z.infer<typeof TaskImportResultSchema>;

@@ -1,7 +1,10 @@
 // Tasks of the board: list, read, create, edit, move between and within columns, delete; knows nothing about requests.
+import { config } from '@/lib/config';
 import { store, type NewTask, type TaskChanges, type TaskFilter, type TaskMove } from '@/lib/db/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
-import type { Task } from './task-schemas';
+import { commitPoint } from '@/lib/work/current-work';
+import { readImport } from './task-import';
+import type { Task, TaskImport, TaskImportResult } from './task-schemas';
 
 export default class TaskService {
   /** Tasks column by column, in board order, optionally filtered. */
@@ -17,6 +20,23 @@ export default class TaskService {
   /** Adds a task at the end of its column; 422 when the assignee does not exist. */
   static createTask(task: NewTask): Promise<Task> {
     return refusalsAsHttp(store().createTask(task));
+  }
+
+  /**
+   * Adds the tasks of an import (JSON rows, CSV text or a CSV URL) at the bottom of their columns, in row order, all in
+   * one transaction whose commit point is `commitPoint`: every task or, on any error or cancel, none. The errors are
+   * `readImport`'s (400, 413, 422 with the bad rows, 502, 504), and 422 when an assignee is deleted meanwhile.
+   */
+  static async importTasks(source: TaskImport, createdBy: string | null): Promise<TaskImportResult> {
+    const users = new Set((await store().listUsers()).map((user) => user.id));
+    const tasks = await readImport(source, { ...config().taskImport, isUser: (id) => users.has(id) });
+    const imported = await refusalsAsHttp(
+      store().importTasks(
+        tasks.map((task) => ({ ...task, createdBy })),
+        { beforeCommit: commitPoint },
+      ),
+    );
+    return { imported: imported.length, ids: imported.map((task) => task.id) };
   }
 
   /** Changes the given fields; 404 for an unknown task, 422 for an unknown assignee. */

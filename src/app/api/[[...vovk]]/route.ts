@@ -1,14 +1,14 @@
 // REST door: every controller of the registry under /api, through Vovk's segment router, behind the gateway guards.
 import { initSegment } from 'vovk';
 import { guarded } from '@/lib/http/guards';
-import { maskErrorForRest } from '@/lib/tools';
+import { maskErrorForRest, withErrorDetails } from '@/lib/tools';
 import { withRetryAfter } from '@/lib/unavailable';
 import { controllers } from '@/modules';
 
 export type { Controllers } from '@/modules';
 
 const segment = initSegment({ controllers, onError: maskErrorForRest });
-const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(withRetryAfter(handler), 'rest');
+const guard = <T extends unknown[]>(handler: (req: Request, ...args: T) => Promise<Response>) => guarded(withRetryAfter(withErrorDetails(handler)), 'rest');
 
 export const GET = guard(segment.GET);
 export const POST = guard(segment.POST);
