@@ -1,9 +1,12 @@
 // POST /api/tasks/import and TaskController_importTasks on a server of its own: rows, CSV text and a CSV URL through
-// REST and real MCP clients of both eras; its 400, 413, 422 and 502 answers, and that a refused import changes nothing.
+// REST and real MCP clients of both eras; its 400, 413, 422 and 502 answers, and that a refused import changes nothing;
+// as a REST job and an MCP task, cancelled mid-way with nothing imported.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { connect, eras, type GatewayClient } from './support/mcp';
+import { connectTaskClient, taskRequest } from './support/tasks';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
 // One server and one board for the whole spec: its tests compare the board before and after, so they run in turn.
@@ -16,6 +19,27 @@ const csvFiles: Record<string, string> = {
   '/tasks.csv': 'title,description,status,assigneeId\r\nFrom the URL,"with a comma, and ""quotes""",in_progress,2\r\n',
   '/bad.csv': 'title,status\nGood,todo\nBad,someday\n',
 };
+/** The slow CSV's downloads: rows sent by the latest, and how many are open (a cancelled import drops its own). */
+const slowDownloads = { rowsSent: 0, open: 0 };
+
+/** A CSV that takes its time: the header, then a row every 200 ms, 50 rows in all (so a cancel lands mid-way). */
+function trickle(res: http.ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'text/csv' }).write('title\n');
+  slowDownloads.rowsSent = 0;
+  slowDownloads.open++;
+  const timer = setInterval(() => {
+    res.write(`Slow row ${++slowDownloads.rowsSent}\n`);
+    if (slowDownloads.rowsSent === 50) {
+      clearInterval(timer);
+      res.end();
+    }
+  }, 200);
+  res.on('close', () => {
+    clearInterval(timer);
+    slowDownloads.open--;
+  });
+}
+
 let csvServer: http.Server;
 let csvOrigin: string;
 let gateway: RunningServer;
@@ -26,6 +50,7 @@ test.beforeAll(async () => {
     // /away redirects to the same server under another name: another origin, not listed.
     const elsewhere = `${csvOrigin.replace('127.0.0.1', 'localhost')}/tasks.csv`;
     if (file) res.writeHead(200, { 'Content-Type': 'text/csv' }).end(file);
+    else if (req.url === '/slow.csv') trickle(res);
     else if (req.url === '/away') res.writeHead(302, { Location: elsewhere }).end();
     else res.writeHead(404).end();
   });
@@ -235,3 +260,82 @@ for (const era of eras) {
     });
   });
 }
+
+test.describe('as a REST job and as an MCP task', () => {
+  type Job = { id: string; status: string; result?: unknown; error?: Record<string, unknown> };
+  const startJob = async (body: unknown) =>
+    (await (
+      await fetch(`${gateway.baseURL}/api/tasks/import`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Prefer: 'respond-async' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Job;
+  const jobStatus = async (id: string) => ((await (await fetch(`${gateway.baseURL}/api/jobs/${id}`)).json()) as Job).status;
+  const slowRows = async () => (await board()).filter((task) => task.title.startsWith('Slow row'));
+  /** Waits until the slow CSV is being read (a few rows sent), then, after `cancel`, until its download was dropped. */
+  const cancelMidway = async (cancel: () => Promise<void>) => {
+    await expect.poll(() => slowDownloads.rowsSent, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await cancel();
+    await expect.poll(() => slowDownloads.open, { timeout: 10_000 }).toBe(0);
+    expect(slowDownloads.rowsSent).toBeLessThan(50);
+    expect(await slowRows()).toEqual([]);
+  };
+
+  test('Prefer: respond-async: a job for a URL import, and for rows; its result is the synchronous answer', async () => {
+    const fromUrl = await startJob({ url: `${csvOrigin}/tasks.csv` });
+    await expect.poll(() => jobStatus(fromUrl.id), { timeout: 10_000 }).toBe('completed');
+    const done = (await (await fetch(`${gateway.baseURL}/api/jobs/${fromUrl.id}`)).json()) as Job;
+    expect(done.result).toEqual({ imported: 1, ids: [expect.any(Number)] });
+    const fromRows = await startJob({ rows: [{ title: 'Job row' }] });
+    await expect.poll(() => jobStatus(fromRows.id), { timeout: 10_000 }).toBe('completed');
+  });
+
+  test('a job with bad rows ends failed with the 422 body as its error; nothing is imported', async () => {
+    await leavesBoardUnchanged(async () => {
+      const job = await startJob({ url: `${csvOrigin}/bad.csv` });
+      await expect.poll(() => jobStatus(job.id), { timeout: 10_000 }).toBe('failed');
+      const failed = (await (await fetch(`${gateway.baseURL}/api/jobs/${job.id}`)).json()) as Job;
+      expect(failed.error).toMatchObject({ statusCode: 422, errors: [{ row: 2, reason: expect.stringMatching(/^status/) }] });
+    });
+  });
+
+  test('DELETE of a running URL import: cancelled, and not one of its rows imported', async () => {
+    await leavesBoardUnchanged(async () => {
+      const job = await startJob({ url: `${csvOrigin}/slow.csv` });
+      await cancelMidway(async () => {
+        expect(await jobStatus(job.id)).toBe('working');
+        expect((await fetch(`${gateway.baseURL}/api/jobs/${job.id}`, { method: 'DELETE' })).status).toBe(202);
+        expect(await jobStatus(job.id)).toBe('cancelled');
+      });
+    });
+  });
+
+  test('MCP (Tasks requester): a URL import runs as a task to its result; inline rows answer at once', async () => {
+    const { session, close } = await connectTaskClient(gateway.baseURL);
+    try {
+      const fromUrl = await session.callTool('TaskController_importTasks', { body: { url: `${csvOrigin}/tasks.csv` } });
+      expect(fromUrl.kind).toBe('task');
+      const { outcome } = await fromUrl.settle();
+      expect((resultFromTaskOutcome(outcome) as { structuredContent?: unknown }).structuredContent).toEqual({ imported: 1, ids: [expect.any(Number)] });
+      const inline = await session.callTool('TaskController_importTasks', { body: { rows: [{ title: 'Inline row' }] } });
+      expect(inline.kind).toBe('immediate');
+    } finally {
+      await close();
+    }
+  });
+
+  test('MCP: tasks/cancel of a running URL import: cancelled, nothing imported', async () => {
+    await leavesBoardUnchanged(async () => {
+      const created = await taskRequest(gateway.baseURL, 'tools/call', {
+        name: 'TaskController_importTasks',
+        arguments: { body: { url: `${csvOrigin}/slow.csv` } },
+      });
+      const taskId = String(created.result?.taskId);
+      await cancelMidway(async () => {
+        expect((await taskRequest(gateway.baseURL, 'tasks/cancel', { taskId })).result?.resultType).toBe('complete');
+        expect((await taskRequest(gateway.baseURL, 'tasks/get', { taskId })).result?.status).toBe('cancelled');
+      });
+    });
+  });
+});

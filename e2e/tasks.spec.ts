@@ -366,7 +366,7 @@ test.describe('tasks shared by three instances on one PostgreSQL', () => {
     database = await createTestDatabase('postgres');
     servers = await Promise.all(
       // MCP_CONFORMANCE=1 adds the fixture that announces a tool list change (GET /api/conformance/input/tool-change).
-      [70, 71, 72].map((offset) =>
+      [80, 81, 82].map((offset) =>
         startServer(e2ePort + offset, { ...database.env, MCP_CONFORMANCE: '1' }, `test-results/tasks-pg-${offset}.log`),
       ),
     );

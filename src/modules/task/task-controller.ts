@@ -60,7 +60,8 @@ export default class TaskController {
     'x-tool-annotations': { destructiveHint: false },
   })
   @post('import')
-  @longRunning()
+  // Rows or CSV given inline answer within the call; a URL import runs as a task for clients that declare the extension.
+  @longRunning({ answersAtOnce: (args) => (args.body as { url?: unknown } | undefined)?.url === undefined })
   static importTasks = procedure({
     body: TaskImportSchema,
     output: TaskImportResultSchema,
