@@ -69,18 +69,19 @@ function rpcErrorOf(job: JobRecord) {
 
 const resultOf = (job: JobRecord) => (job.outcome && 'result' in job.outcome ? (job.outcome.result as CallToolResult) : undefined);
 
-/** SEP-2663's `Task` of a job. */
-function taskV2(job: JobRecord) {
+/** What a task says of itself on both revisions (they name its TTL and poll interval differently). */
+function taskFields(job: JobRecord) {
   return {
     taskId: job.id,
     status: job.status,
     ...(job.statusMessage ? { statusMessage: job.statusMessage } : {}),
     createdAt: iso(job.createdAt),
     lastUpdatedAt: iso(job.updatedAt),
-    ttlMs: ttlOf(job),
-    pollIntervalMs: POLL_INTERVAL_MS,
   };
 }
+
+/** SEP-2663's `Task` of a job. */
+const taskV2 = (job: JobRecord) => ({ ...taskFields(job), ttlMs: ttlOf(job), pollIntervalMs: POLL_INTERVAL_MS });
 
 /** SEP-2663's `DetailedTask`: the task with its input requests, result or error inlined (as `tasks/get` answers). */
 export function detailedTaskV2(job: JobRecord) {
@@ -96,17 +97,7 @@ export function detailedTaskV2(job: JobRecord) {
 }
 
 /** 2025-11-25's `Task` of a job. */
-function taskV1(job: JobRecord) {
-  return {
-    taskId: job.id,
-    status: job.status,
-    ...(job.statusMessage ? { statusMessage: job.statusMessage } : {}),
-    createdAt: iso(job.createdAt),
-    lastUpdatedAt: iso(job.updatedAt),
-    ttl: ttlOf(job),
-    pollInterval: POLL_INTERVAL_MS,
-  };
-}
+const taskV1 = (job: JobRecord) => ({ ...taskFields(job), ttl: ttlOf(job), pollInterval: POLL_INTERVAL_MS });
 
 /** How one run of a task goes: its tool with the task's arguments and answers; input it lacks makes it wait. */
 function taskRun(tool: GatewayTool, ctx: ServerContext, options: ToolRunOptions): RunJob {
