@@ -5,7 +5,8 @@ import { EventEmitter } from 'node:events';
 import type { InputRequest } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';
 import { config } from '@/lib/config';
-import { store } from '@/lib/db/store';
+import type { SqlMessaging } from '@/lib/db/driver';
+import { type Store, store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import { runInWork } from '@/lib/request-context';
 import { ServiceUnavailableError } from '@/lib/unavailable';
@@ -45,13 +46,16 @@ export class JobRunner {
   private sweeper?: NodeJS.Timeout;
   private draining = false;
 
+  private readonly messaging?: SqlMessaging;
+
   constructor(
     private readonly options: { resultTtlMs: number; maxPerCaller: number; maxPerInstance: number; graceMs: number },
-    private readonly messaging = store().driver.messaging,
+    private readonly database: Store = store(),
   ) {
-    this.jobs = new JobStore(store().driver);
+    this.jobs = new JobStore(database.driver);
+    this.messaging = database.driver.messaging;
     this.changes.setMaxListeners(0);
-    messaging?.listen(JOB_CHANNEL, { message: (id) => this.heard(id) });
+    this.messaging?.listen(JOB_CHANNEL, { message: (id) => this.heard(id) });
     onShutdown(() => this.drain());
   }
 
@@ -72,7 +76,7 @@ export class JobRunner {
    * Refused with 429 when `owner` has too many jobs, 503 when this instance runs too many.
    */
   async start(job: Omit<NewJob, 'id' | 'instance' | 'ttlMs'>, run: RunJob): Promise<JobRecord> {
-    await store().ready();
+    await this.database.ready();
     this.checkInstanceLimit();
     if ((await this.jobs.countActive(job.owner)) >= this.options.maxPerCaller) {
       throw new HttpException(
