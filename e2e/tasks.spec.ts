@@ -401,6 +401,20 @@ test.describe('tasks shared by three instances on one PostgreSQL', () => {
     }
   });
 
+  test('SIGTERM of the instance running a task and a job: they get the grace, then end failed saying it shut down', async () => {
+    const stopping = await startServer(e2ePort + 83, { ...database.env, SHUTDOWN_GRACE_MS: '1500' }, 'test-results/tasks-pg-83.log');
+    const [, b] = servers.map((server) => server.baseURL);
+    const created = await taskRequest(stopping.baseURL, 'tools/call', { name: COUNT, arguments: countArgs(600, 100, { label: 'term' }) });
+    const taskId = String(created.result!.taskId);
+    const job = (await (await startCountJob(stopping.baseURL, { to: 600, stepMs: 100, label: 'term' })).json()) as Job;
+    await expect.poll(() => countsRunning(stopping.baseURL, 'term'), { timeout: 10_000 }).toBe(2);
+    process.kill(stopping.pid, 'SIGTERM');
+    expect(await stopping.exited).toEqual({ code: 0, signal: null });
+    const { result } = await taskRequest(b, 'tasks/get', { taskId });
+    expect(result).toMatchObject({ status: 'failed', statusMessage: expect.stringContaining('shut down') });
+    expect(((await (await getJob(b, job.id)).json()) as Job).status).toBe('failed');
+  });
+
   test('kill -9 of the instance running a task: it turns failed on the others, saying why, within 15 s', async () => {
     const [, b, c] = servers.map((server) => server.baseURL);
     const created = await taskRequest(c, 'tools/call', { name: COUNT, arguments: countArgs(600, 100, { label: 'killed' }) });

@@ -52,6 +52,9 @@ function messageOf(error: unknown): string {
  */
 export function toPublicError(error: unknown): PublicError {
   if (DetailedHttpException.is(error)) return { message: error.message, details: error.details };
+  // The call was cancelled (its caller, a disconnect, a shutdown): what its work threw on stopping is no fault to log.
+  const work = requestContext()?.work;
+  if (work?.signal.aborted) return { message: `Cancelled: ${messageOf(work.signal.reason ?? error)}` };
   if (error instanceof HttpException || ServiceUnavailableError.is(error) || !isProduction()) return { message: messageOf(error) };
   const errorId = globalThis.crypto.randomUUID();
   console.error(`[gateway] error ${errorId}:`, error);
