@@ -55,6 +55,7 @@ export function toPublicError(error: unknown): PublicError {
   // The call was cancelled (its caller, a disconnect, a shutdown): what its work threw on stopping is no fault to log.
   const work = requestContext()?.work;
   if (work?.signal.aborted) return { message: `Cancelled: ${messageOf(work.signal.reason ?? error)}` };
+  if ((error as Error | undefined)?.name === 'WorkCancelled') return { message: `Cancelled: ${messageOf(error)}` };
   if (error instanceof HttpException || ServiceUnavailableError.is(error) || !isProduction()) return { message: messageOf(error) };
   const errorId = globalThis.crypto.randomUUID();
   console.error(`[gateway] error ${errorId}:`, error);
