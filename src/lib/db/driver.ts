@@ -16,9 +16,10 @@ export interface SqlDriver {
   write<T>(work: (query: Query) => Promise<T>): Promise<T>;
   /**
    * Runs `work` in a write transaction of bookkeeping data (the events of MCP sessions): it does not wait for the board
-   * writers of `write` and is no change of the board data (`onChange` listeners are not called for it).
+   * writers of `write` and is no change of the board data (`onChange` listeners are not called for it). On SQLite it
+   * commits without waiting for the disk unless `durable` (what an acknowledgement depends on: a job's start and end).
    */
-  record<T>(work: (query: Query) => Promise<T>): Promise<T>;
+  record<T>(work: (query: Query) => Promise<T>, options?: { durable?: boolean }): Promise<T>;
   /** Calls `listener` after data changed, by this process or by any other one sharing the database. */
   onChange(listener: () => void): () => void;
   /** Messages between the processes sharing the database (PostgreSQL's LISTEN/NOTIFY); undefined for SQLite. */

@@ -64,12 +64,12 @@ export class SqliteDriver implements SqlDriver {
   }
 
   /**
-   * Like `write` (SQLite has one writer anyway), without telling the change listeners, and committed without waiting
-   * for the disk (`synchronous = NORMAL`): bookkeeping survives a killed process, only a power loss may take the last
-   * of it. The next board write's commit syncs it along.
+   * Like `write` (SQLite has one writer anyway), without telling the change listeners, and (unless `durable`) committed
+   * without waiting for the disk (`synchronous = NORMAL`): bookkeeping survives a killed process, only a power loss may
+   * take the last of it. The next durable commit syncs it along.
    */
-  record<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    return this.transaction('BEGIN IMMEDIATE', work, { quiet: true, durable: false });
+  record<T>(work: (query: Query) => Promise<T>, { durable = false } = {}): Promise<T> {
+    return this.transaction('BEGIN IMMEDIATE', work, { quiet: true, durable });
   }
 
   onChange(listener: () => void): () => void {

@@ -97,12 +97,14 @@ export class JobStore {
   constructor(private readonly driver: SqlDriver) {}
 
   async create(job: NewJob, now = Date.now()): Promise<JobRecord> {
+    // Durable: the caller is told the job exists once this returns.
     const [row] = await this.driver.record((query) =>
       query<JobRow>(
         `INSERT INTO jobs (id, owner, door, tool, input, answers, status, committed, instance, heartbeat_at, created_at, updated_at, ttl_ms)
          VALUES (?, ?, ?, ?, ?, ?, 'working', 0, ?, ?, ?, ?, ?) RETURNING *`,
         [job.id, job.owner, job.door, job.tool, JSON.stringify(job.input ?? null), JSON.stringify(job.answers), job.instance, now, now, now, job.ttlMs],
       ),
+      { durable: true },
     );
     return recordOf(row);
   }
@@ -176,6 +178,7 @@ export class JobStore {
     return this.updated(
       `UPDATE jobs SET status = ?, outcome = ?, status_message = ?, input_requests = NULL, updated_at = ? WHERE id = ? AND status IN ${ACTIVE} RETURNING *`,
       [status, outcome ? JSON.stringify(outcome) : null, statusMessage ?? null, Date.now(), id],
+      true, // durable: an ended job's outcome is what its caller reads
     );
   }
 
@@ -193,7 +196,7 @@ export class JobStore {
       if (row) return { job: recordOf(row), cancelled: true };
       const [current] = await query<JobRow>('SELECT * FROM jobs WHERE id = ? AND owner = ?', [id, owner]);
       return current && !expired(recordOf(current), Date.now()) ? { job: recordOf(current), cancelled: false } : undefined;
-    });
+    }, { durable: true });
   }
 
   /**
@@ -232,8 +235,8 @@ export class JobStore {
     });
   }
 
-  private async updated(sql: string, params: unknown[]): Promise<JobRecord | undefined> {
-    const [row] = await this.driver.record((query) => query<JobRow>(sql, params));
+  private async updated(sql: string, params: unknown[], durable = false): Promise<JobRecord | undefined> {
+    const [row] = await this.driver.record((query) => query<JobRow>(sql, params), { durable });
     return row && recordOf(row);
   }
 }
