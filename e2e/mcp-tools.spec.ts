@@ -129,6 +129,10 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
   FixtureController_getPdf: async () => [
     [{}, { content: [{ type: 'text', text: 'Unsupported response content type application/pdf' }], isError: true }],
   ],
+  // A client that declares no tasks extension gets the answer within the call (e2e/tasks.spec.ts runs it as a task).
+  FixtureController_countSlowly: async () => [
+    [{ body: { to: 2, stepMs: 0 } }, { content: [{ type: 'text', text: '{"counted":2}' }], structuredContent: { counted: 2 } }],
+  ],
   // A plain client cannot be asked: the fixture says so instead of asking (e2e/explorer.spec.ts answers its questions).
   FixtureController_askAbout: async () => [
     [{}, { content: [{ type: 'text', text: '{"action":"not asked"}' }], structuredContent: { action: 'not asked' } }],

@@ -139,8 +139,8 @@ export function serveTasks(
   options: ToolRunOptions,
   { legacy, session = false }: { legacy: boolean; session?: boolean },
 ): void {
-  const protocol = server.server as unknown as { _getRequestHandler(method: string): CallToolHandler | undefined };
-  const sdkCallTool = protocol._getRequestHandler('tools/call');
+  const protocol = server.server as unknown as { _getRequestHandler?(method: string): CallToolHandler | undefined } | undefined;
+  const sdkCallTool = protocol?._getRequestHandler?.('tools/call');
   if (!sdkCallTool) return;
   // The SDK verified (and decoded) a retried call's requestState before this handler runs, and its own tools/call
   // handler verifies it again: that one gets the state signed anew (the same state, bound to the same call).
