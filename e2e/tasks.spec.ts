@@ -18,6 +18,7 @@ import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
 import { eventsOf, mcpHeaders, modernEnvelope, modernHeaders, toolCall } from './support/json-rpc';
 import { listenForListChanges } from './support/mcp';
+import { SignedInUser, scriptToken, startOAuthGateway } from './support/oauth';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 import { connectTaskClient, taskRequest } from './support/tasks';
 
@@ -355,6 +356,61 @@ test.describe('progress and cancellation within a call, on every lane', () => {
       await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(0);
     } finally {
       await client.close();
+    }
+  });
+});
+
+test.describe('bound to the caller, and bounded, on both doors', () => {
+  test('another principal reads and cancels neither a REST job nor an MCP task: 404 and -32602', async () => {
+    test.setTimeout(60_000);
+    const setup = await startOAuthGateway(e2ePort + 84);
+    try {
+      const base = setup.gateway.baseURL;
+      const script = { authorization: `Bearer ${await scriptToken(setup.as, setup.resource, 'gateway:read gateway:write')}` };
+      const user = new SignedInUser(setup.as, `${base}/oauth/callback`);
+      const transport = new TransportV1(new URL('/api/mcp', base), { authProvider: user });
+      await expect(new ClientV1({ name: 'e2e-ada', version: '1.0.0' }).connect(transport)).rejects.toThrow(/unauthorized/i);
+      await transport.finishAuth((await user.signIn()).get('code')!);
+      const ada = { authorization: `Bearer ${user.tokens()!.access_token}` };
+
+      const job = (await (
+        await fetch(`${base}/api/fixture/count`, {
+          method: 'POST',
+          headers: { ...script, 'content-type': 'application/json', prefer: 'respond-async' },
+          body: JSON.stringify({ to: 300, stepMs: 100 }),
+        })
+      ).json()) as Job;
+      expect((await fetch(`${base}/api/jobs/${job.id}`, { headers: ada })).status).toBe(404);
+      // Ada's token may only read (403 names the scope); either way the job is not hers to cancel, and goes on.
+      expect([403, 404]).toContain((await fetch(`${base}/api/jobs/${job.id}`, { method: 'DELETE', headers: ada })).status);
+      expect(((await (await fetch(`${base}/api/jobs/${job.id}`, { headers: script })).json()) as Job).status).toBe('working');
+
+      const created = await taskRequest(base, 'tools/call', { name: COUNT, arguments: countArgs(300, 100) }, { headers: script });
+      const taskId = String(created.result!.taskId);
+      expect((await taskRequest(base, 'tasks/get', { taskId }, { headers: ada })).error?.code).toBe(-32602);
+      expect((await taskRequest(base, 'tasks/cancel', { taskId }, { headers: ada })).error?.code).toBe(-32602);
+      expect((await taskRequest(base, 'tasks/get', { taskId }, { headers: script })).result?.status).toBe('working');
+      expect((await fetch(`${base}/api/jobs/${job.id}`, { method: 'DELETE', headers: script })).status).toBe(202);
+      expect((await taskRequest(base, 'tasks/cancel', { taskId }, { headers: script })).result?.resultType).toBe('complete');
+    } finally {
+      await setup.stop();
+    }
+  });
+
+  test('JOB_MAX_PER_CALLER: one job or task more is refused, REST 429 and MCP isError, until one ends', async () => {
+    const server = await startServer(e2ePort + 85, { JOB_MAX_PER_CALLER: '1' }, 'test-results/tasks-limits.log');
+    try {
+      const first = (await (await startCountJob(server.baseURL, { to: 300, stepMs: 100 })).json()) as Job;
+      const refused = await startCountJob(server.baseURL, { to: 1, stepMs: 0 });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toContain('JOB_MAX_PER_CALLER');
+      const task = await taskRequest(server.baseURL, 'tools/call', { name: COUNT, arguments: countArgs(1, 0) });
+      expect(task.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Too many jobs') }] });
+      expect((await fetch(`${server.baseURL}/api/jobs/${first.id}`, { method: 'DELETE' })).status).toBe(202);
+      const again = await taskRequest(server.baseURL, 'tools/call', { name: COUNT, arguments: countArgs(1, 0) });
+      expect(again.result?.resultType).toBe('task');
+    } finally {
+      await server.stop();
     }
   });
 });

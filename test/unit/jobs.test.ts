@@ -68,7 +68,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('jobs on %s', (backend) => {
   test('JOB_MAX_PER_CALLER: one more is refused with 429 until one ends; JOB_MAX_PER_INSTANCE with 503', async () => {
     const held = [heldWork(), heldWork(), heldWork()];
     const [first] = await Promise.all([runner.start(newJob('alice'), held[0].run), runner.start(newJob('alice'), held[1].run)]);
-    await expect(runner.start(newJob('alice'), held[2].run)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(runner.start(newJob('alice'), held[2].run)).rejects.toMatchObject({ name: 'TooManyJobs', message: expect.stringContaining('JOB_MAX_PER_CALLER') });
     await runner.start(newJob('bob'), held[2].run);
     await expect(runner.start(newJob('carol'), heldWork().run)).rejects.toMatchObject({ statusCode: 503 });
     held[0].release();

@@ -15,7 +15,8 @@ import { CreateTaskResultV1Schema, GetTaskResultV1Schema, ListTasksResultV1Schem
 import { CreateTaskResultV2Schema, GetTaskResultV2Schema, TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { z } from 'zod';
 import { currentCaller, principalOf } from '@/lib/request-context';
-import { jobRunner, type RunJob } from '@/lib/work/job-runner';
+import { ToModelOutput } from '@/lib/tools';
+import { jobRunner, type RunJob, startJob } from '@/lib/work/job-runner';
 import { isFinished, type JobRecord } from '@/lib/work/job-store';
 import type { GatewayTool } from './gateway-tools';
 import { type InputState, stateOfCall } from './input-state';
@@ -170,7 +171,13 @@ export function serveTasks(
     }
     if (tool.answersAtOnce?.(args, answers)) return callTool(request, ctx) as never;
     const input: TaskInput = { args, clientCapabilities: clientCapabilitiesOf(ctx, server) };
-    const job = await jobRunner().start({ owner: owner(), door: 'mcp', tool: tool.name, input, answers }, taskRun(tool, ctx, options));
+    let job: JobRecord;
+    try {
+      job = await startJob({ owner: owner(), door: 'mcp', tool: tool.name, input, answers }, taskRun(tool, ctx, options));
+    } catch (error) {
+      // Too many tasks of the caller, or of this instance: the tool's error result, saying why (as a refused call).
+      return (await ToModelOutput.MCP(error as Error, tool, null)) as never;
+    }
     if (session) statusNotices.follow(job);
     if (isModern(ctx)) return { ...CreateTaskResultV2Schema.parse({ resultType: 'task', ...taskV2(job) }), content: [] } as never;
     return { ...CreateTaskResultV1Schema.parse({ task: taskV1(job) }), content: [] } as never;

@@ -30,6 +30,9 @@ export type RunEnd =
 /** Runs a job's work once, with `work` (progress, cancellation, commit point) in its context. */
 export type RunJob = (job: JobRecord, work: Work) => Promise<RunEnd>;
 
+/** The name of the error `start` refuses a caller's job more with (made an HttpException by {@link startJob}). */
+const TOO_MANY_JOBS = 'TooManyJobs';
+
 /** What a running job's `statusMessage` says when the gateway stops it. */
 const SHUTDOWN_MESSAGE = 'The gateway instance shut down before the work finished: nothing it was about to commit was kept';
 const CANCELLED_MESSAGE = 'Cancelled by the caller';
@@ -79,10 +82,8 @@ export class JobRunner {
     await this.database.ready();
     this.checkInstanceLimit();
     if ((await this.jobs.countActive(job.owner)) >= this.options.maxPerCaller) {
-      throw new HttpException(
-        429 as HttpStatus,
-        `Too many jobs: at most ${this.options.maxPerCaller} may run or wait for input at once per caller (JOB_MAX_PER_CALLER); wait for one to end or cancel one`,
-      );
+      const message = `Too many jobs: at most ${this.options.maxPerCaller} may run or wait for input at once per caller (JOB_MAX_PER_CALLER); wait for one to end or cancel one`;
+      throw Object.assign(new Error(message), { name: TOO_MANY_JOBS });
     }
     const created = await this.jobs.create({ ...job, id: randomUUID(), instance: this.instance, ttlMs: this.options.resultTtlMs });
     this.launch(created, run);
@@ -245,6 +246,20 @@ function statusLineOf(outcome: JobOutcome): string | undefined {
 
 const runnerKey = Symbol.for('vovk-gateway.job-runner');
 type GlobalWithRunner = typeof globalThis & { [runnerKey]?: JobRunner };
+
+/**
+ * Starts a job on the process's runner (see `JobRunner.start`). Its refusal of one job too many becomes a 429
+ * HttpException here, in the caller's bundle: the runner is shared by every bundle, an HttpException is recognized
+ * only by the bundle whose vovk made it.
+ */
+export async function startJob(job: Omit<NewJob, 'id' | 'instance' | 'ttlMs'>, run: RunJob): Promise<JobRecord> {
+  try {
+    return await jobRunner().start(job, run);
+  } catch (error) {
+    if ((error as Error).name === TOO_MANY_JOBS) throw new HttpException(429 as HttpStatus, (error as Error).message);
+    throw error;
+  }
+}
 
 /** The process-wide job runner (shared by every route bundle of the server), configured from the environment. */
 export function jobRunner(): JobRunner {

@@ -3,8 +3,7 @@ import 'server-only';
 import { HttpException, HttpStatus } from 'vovk';
 import { currentCaller, principalOf } from '@/lib/request-context';
 import { toPublicError } from '@/lib/tools/public-error';
-import { WorkCancelled } from './current-work';
-import { jobRunner, type RunEnd } from './job-runner';
+import { jobRunner, type RunEnd, startJob } from './job-runner';
 import { isFinished, type JobError, type JobRecord } from './job-store';
 
 /** Where a job is read and cancelled. */
@@ -68,7 +67,7 @@ async function restEndOf(run: () => Promise<unknown>): Promise<RunEnd> {
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : { message: String(body) };
     return { outcome: { error: { statusCode: value.status, message: `HTTP ${value.status}`, ...fields } }, failed: true };
   } catch (error) {
-    if (error instanceof WorkCancelled) throw error;
+    if ((error as Error).name === 'WorkCancelled') throw error; // (made by the runner's bundle: no instanceof)
     return { outcome: { error: restErrorOf(error) }, failed: true };
   }
 }
@@ -79,7 +78,7 @@ async function restEndOf(run: () => Promise<unknown>): Promise<RunEnd> {
  */
 export async function startRestJob(req: Request, run: () => Promise<unknown>): Promise<Response> {
   const { pathname } = new URL(req.url);
-  const job = await jobRunner().start(
+  const job = await startJob(
     { owner: principalOf(currentCaller()), door: 'rest', tool: `${req.method} ${pathname}`, input: null, answers: {} },
     () => restEndOf(run),
   );
