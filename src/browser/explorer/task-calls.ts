@@ -132,11 +132,11 @@ export function openTaskCalls(client: Client, { endpoint, tools, framing, raw, a
     const result = (async () => {
       try {
         execution = await started(starting.signal);
+        return await follow(execution, listeners);
       } catch (error) {
         if (closed) throw new ConnectionClosedError();
         throw starting.signal.aborted ? new CallCancelledError() : asCallError(error);
       }
-      return follow(execution, listeners);
     })();
     return {
       result,
