@@ -1,5 +1,6 @@
 // The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint;
-// it can be asked questions (elicitation, form mode), which the page puts to its user.
+// it can be asked questions (elicitation, form mode), which the page puts to its user. Calls report their progress and
+// can be cancelled; declaring the Tasks extension, a call may run as a task (task-calls.ts).
 import 'client-only';
 import {
   type AuthProvider,
@@ -14,6 +15,10 @@ import {
 } from '@modelcontextprotocol/client';
 import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/browser/oauth';
+import { openRawRequests } from './raw-requests';
+import { type RunningTask, runningTaskOf } from './running-tasks';
+import { openTaskCalls } from './task-calls';
+import { CallCancelledError, type RunListeners, type ToolRun } from './tool-run';
 
 export type { CallToolResult, ElicitResult, Tool };
 
@@ -22,9 +27,10 @@ export type Question = ElicitRequestFormParams;
 
 /**
  * Puts a question to the page's user and settles with their answer: accept (with the form's content), decline or
- * cancel. `signal` aborts when the request that asked is given up; the question is then withdrawn.
+ * cancel. `signal` aborts when the request that asked is given up; the question is then withdrawn. `askedBy` is the
+ * tool whose call or task asks, when the connection knows it.
  */
-export type AskUser = (question: Question, signal: AbortSignal) => Promise<ElicitResult>;
+export type AskUser = (question: Question, signal: AbortSignal, askedBy?: string) => Promise<ElicitResult>;
 
 /** Where the gateway serves MCP, relative to its origin. */
 export const MCP_PATH = '/api/mcp';
@@ -32,9 +38,34 @@ export const MCP_PATH = '/api/mcp';
 /** Pinned: the 2025-era path would also open a GET stream, which this stateless server answers 405. */
 const PROTOCOL_VERSION = '2026-07-28';
 
+const CLIENT_INFO = { name: 'vovk-gateway-explorer', version: '0.1.0' };
+
+const CLIENT_CAPABILITIES = {
+  // Form questions only: a URL-mode one would send the user to another site, which the explorer does not do.
+  elicitation: { form: {} },
+  // The explorer hosts MCP Apps (their UIs in sandboxed frames): it says so as the extension defines.
+  extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
+};
+
+export interface StartOptions extends RunListeners {
+  /**
+   * Declare the Tasks extension on the call, so that the server may answer with a task. It decides (SEP-2663: a
+   * 2026-07-28 tools/list says nothing of it): a long-running tool's call is one, unless the tool answers that call at
+   * once. Without it the call is a plain client's, answered within its request.
+   */
+  withTasks: boolean;
+}
+
 export interface GatewayConnection {
   tools: Tool[];
+  /** tools/call as a plain client (no Tasks extension), as an MCP App's calls are made. */
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Starts a tools/call (with a progress token when `onProgress` is given), which can be cancelled. */
+  startTool(name: string, args: Record<string, unknown>, options: StartOptions): ToolRun;
+  /** The task of `toolName` a previous page of this tab left running, if any. */
+  runningTaskOf(toolName: string): RunningTask | undefined;
+  /** Follows that task again, to its end. */
+  resumeTask(task: RunningTask, listeners?: RunListeners): ToolRun;
   /** resources/read: how the explorer gets the UI of a tool that has one (an MCP App). */
   readResource(uri: string): Promise<ReadResourceResult>;
   close(): Promise<void>;
@@ -57,23 +88,39 @@ function pageAuthProvider(): AuthProvider {
 }
 
 /**
+ * A plain client's tools/call; given `onProgress`, with a progress token (each progress notification then also
+ * extends the request's timeout). Cancelling aborts its request, which the gateway sees as the caller leaving.
+ */
+function startPlainCall(
+  client: Client,
+  closing: AbortSignal,
+  name: string,
+  args: Record<string, unknown>,
+  { onProgress }: RunListeners = {},
+): ToolRun {
+  const cancelling = new AbortController();
+  const progress = onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: true } : {};
+  const result = client
+    .callTool({ name, arguments: args }, { signal: AbortSignal.any([closing, cancelling.signal]), ...progress })
+    .then(
+      (answer) => answer as CallToolResult,
+      (error: unknown) => {
+        throw cancelling.signal.aborted ? new CallCancelledError() : error;
+      },
+    );
+  return { result, cancel: async () => cancelling.abort(new CallCancelledError()) };
+}
+
+/**
  * Connects to `endpoint` and lists its tools; rejects when the endpoint cannot be reached or does not speak MCP.
- * Questions the server asks during a call (an `input_required` result, which the client fulfils and retries) go to
- * `askUser`.
+ * Questions the server asks during a call (an `input_required` result, which the client fulfils and retries; a task's
+ * input requests) go to `askUser`.
  */
 export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<GatewayConnection> {
-  const client = new Client(
-    { name: 'vovk-gateway-explorer', version: '0.1.0' },
-    {
-      versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
-      capabilities: {
-        // Form questions only: a URL-mode one would send the user to another site, which the explorer does not do.
-        elicitation: { form: {} },
-        // The explorer hosts MCP Apps (their UIs in sandboxed frames): it says so as the extension defines.
-        extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
-      },
-    },
-  );
+  const client = new Client(CLIENT_INFO, {
+    versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
+    capabilities: CLIENT_CAPABILITIES,
+  });
   // The client refuses URL-mode questions itself (only form mode is declared): what reaches here is a form.
   client.setRequestHandler('elicitation/create', (request, ctx) =>
     askUser(request.params as ElicitRequestFormParams, ctx.mcpReq.signal),
@@ -81,20 +128,34 @@ export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<G
   // Closing gives up the calls still running, and so withdraws the questions they are waiting on.
   const closing = new AbortController();
   await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: pageAuthProvider() }));
+  const raw = await openRawRequests(endpoint, pageAuthProvider());
   try {
     const { tools } = await client.listTools();
+    const taskCalls = openTaskCalls(client, {
+      endpoint,
+      tools,
+      framing: { protocolVersion: PROTOCOL_VERSION, clientInfo: CLIENT_INFO, clientCapabilities: CLIENT_CAPABILITIES },
+      raw,
+      askUser,
+    });
     return {
       tools,
-      callTool: async (name, args) =>
-        (await client.callTool({ name, arguments: args }, { signal: closing.signal })) as CallToolResult,
+      callTool: (name, args) => startPlainCall(client, closing.signal, name, args).result,
+      startTool: (name, args, { withTasks, ...listeners }) =>
+        withTasks
+          ? taskCalls.start(name, args, listeners)
+          : startPlainCall(client, closing.signal, name, args, listeners),
+      runningTaskOf,
+      resumeTask: (task, listeners) => taskCalls.resume(task, listeners),
       readResource: (uri) => client.readResource({ uri }),
-      close: () => {
+      close: async () => {
         closing.abort(new Error('the explorer closed its MCP connection'));
-        return client.close();
+        await taskCalls.close();
+        await Promise.all([client.close(), raw.close()]);
       },
     };
   } catch (error) {
-    await client.close();
+    await Promise.all([client.close(), raw.close()]);
     throw error;
   }
 }

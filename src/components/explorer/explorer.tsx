@@ -12,7 +12,7 @@ import { useGateway, useOrigin } from './use-gateway';
 
 export function Explorer() {
   const origin = useOrigin();
-  const { state, callTool, readResource, retry, question } = useGateway(origin);
+  const { state, calls, retry, question } = useGateway(origin);
   const endpoint = origin ? new URL(MCP_PATH, origin).href : MCP_PATH;
   return (
     <div className={styles.page}>
@@ -30,7 +30,7 @@ export function Explorer() {
       <div className={styles.layout}>
         <main className={styles.main}>
           {state.status === 'failed' && isUnauthorized(state.error) && <SignInPanel onTokenSaved={retry} />}
-          <ToolList state={state} origin={origin} callTool={callTool} readResource={readResource} retry={retry} />
+          <ToolList state={state} origin={origin} calls={calls} retry={retry} />
         </main>
         <aside className={styles.aside}>
           <ConnectPanel endpoint={endpoint} />

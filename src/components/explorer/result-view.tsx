@@ -1,17 +1,31 @@
-// The MCP result of a run: spinner, tool error or transport failure, content items beside structuredContent, Raw JSON.
+// The MCP result of a run: its progress and Cancel while it runs, then the tool error, transport failure or
+// cancellation, or the content items beside structuredContent, and Raw JSON; a task's id and status throughout.
 import { type CallToolResult, ProtocolError } from '@modelcontextprotocol/client';
 import { useState } from 'react';
+import type { CallProgress, TaskStatus } from '@/browser/explorer/tool-run';
 import { ContentItem } from './content-item';
 import styles from './explorer.module.css';
 import { prettyJson } from './payload-view';
-import { Spinner } from './spinner';
+import { RunProgress, TaskLine } from './run-progress';
 import { errorMessage } from './use-gateway';
+
+/** A call under way: what it reported last, and whether the user asked to cancel it (and how that went). */
+export interface Running {
+  status: 'running';
+  progress?: CallProgress;
+  /** Set when the call runs as a task: the task as last seen. */
+  task?: TaskStatus;
+  cancelling?: boolean;
+  /** Why the last Cancel did not reach the server. */
+  cancelError?: unknown;
+}
 
 export type RunState =
   | { status: 'idle' }
-  | { status: 'running' }
-  | { status: 'done'; result: CallToolResult }
-  | { status: 'failed'; error: unknown };
+  | Running
+  | { status: 'done'; result: CallToolResult; task?: TaskStatus }
+  | { status: 'failed'; error: unknown; task?: TaskStatus }
+  | { status: 'cancelled'; task?: TaskStatus };
 
 /** A call that got no tool result: the server refused it (MCP error), or it never arrived (transport failure). */
 function failureText(error: unknown): string {
@@ -58,7 +72,16 @@ function FormattedResult({ result }: { result: CallToolResult }) {
   );
 }
 
-export function ResultView({ run }: { run: RunState }) {
+function Cancelled({ task }: { task?: TaskStatus }) {
+  return (
+    <p className={styles.cancelled} role="status" data-testid="result-cancelled">
+      <strong>Cancelled</strong>{' '}
+      {task ? 'The task was stopped before it finished.' : 'The request was dropped before the tool answered.'}
+    </p>
+  );
+}
+
+export function ResultView({ run, onCancel }: { run: RunState; onCancel(): void }) {
   const [raw, setRaw] = useState(false);
   if (run.status === 'idle') return null;
   return (
@@ -71,7 +94,9 @@ export function ResultView({ run }: { run: RunState }) {
           </button>
         )}
       </div>
-      {run.status === 'running' && <Spinner />}
+      {run.status === 'running' && <RunProgress run={run} onCancel={onCancel} />}
+      {run.status !== 'running' && run.task && <TaskLine task={run.task} />}
+      {run.status === 'cancelled' && <Cancelled task={run.task} />}
       {run.status === 'failed' && (
         <div className={styles.error} role="alert" data-testid="result-error" data-kind="transport">
           {failureText(run.error)}

@@ -1,21 +1,24 @@
 // One tool: name, title, REST route, description, its input form with Run, its MCP App (when it has a UI), the MCP
-// result and the REST view.
+// result (with progress and Cancel while it runs, a task's status) and the REST view.
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { type AppHostGateway, uiResourceUriOf } from '@/browser/explorer/app-host';
+import { uiResourceUriOf } from '@/browser/explorer/app-host';
 import type { Tool } from '@/browser/explorer/gateway-client';
 import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/browser/explorer/schema-form';
 import { restRouteOf } from '@/shared/rest-meta';
 import { AppFrame } from './app-frame';
 import styles from './explorer.module.css';
-import { ResultView, type RunState } from './result-view';
+import { ResultView } from './result-view';
 import { RestView } from './rest-view';
 import { controlId, SchemaFields } from './schema-fields';
+import { type ExplorerGateway, useToolRun } from './use-tool-run';
 
 interface ToolCardProps {
   tool: Tool;
   origin: string;
   /** The explorer's MCP connection: runs the tool, and hosts its app. */
-  gateway: AppHostGateway;
+  gateway: ExplorerGateway;
+  /** Runs declare the Tasks extension: the server may answer one with a task. */
+  withTasks: boolean;
   /** Filtered out: kept mounted, so its form and result survive. */
   hidden: boolean;
 }
@@ -27,16 +30,13 @@ function descriptionBody(tool: Tool): string {
   return tool.title && first.trim() === tool.title ? rest.join('\n').trim() : description.trim();
 }
 
-export function ToolCard({ tool, origin, gateway, hidden }: ToolCardProps) {
+export function ToolCard({ tool, origin, gateway, withTasks, hidden }: ToolCardProps) {
   const idPrefix = useId();
   const fields = useMemo(() => fieldsOf(tool.inputSchema as JsonSchema), [tool.inputSchema]);
   const route = restRouteOf(tool._meta);
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [showErrors, setShowErrors] = useState(false);
-  const [run, setRun] = useState<RunState>({ status: 'idle' });
-  /** Counts the runs: each result gets an app of its own. */
-  const [runs, setRuns] = useState(0);
-  const [ranWith, setRanWith] = useState<Record<string, unknown>>({});
+  const { run, results, ranWith, start, cancel } = useToolRun(tool.name, gateway);
   const hasApp = Boolean(uiResourceUriOf(tool));
   const { args, errors } = readForm(fields, values);
   const invalidKeys = Object.keys(errors);
@@ -47,18 +47,10 @@ export function ToolCard({ tool, origin, gateway, hidden }: ToolCardProps) {
     document.getElementById(controlId(idPrefix, invalidKeys[0]))?.focus();
   }
 
-  async function onRun(event: FormEvent) {
+  function onRun(event: FormEvent) {
     event.preventDefault();
     if (invalidKeys.length) return revealErrors();
-    setRun({ status: 'running' });
-    try {
-      const result = await gateway.callTool(tool.name, args);
-      setRanWith(args);
-      setRuns((count) => count + 1);
-      setRun({ status: 'done', result });
-    } catch (error) {
-      setRun({ status: 'failed', error });
-    }
+    void start(args, withTasks);
   }
 
   const headingId = `${idPrefix}-name`;
@@ -94,9 +86,9 @@ export function ToolCard({ tool, origin, gateway, hidden }: ToolCardProps) {
         </div>
       </form>
       {hasApp && run.status === 'done' && !run.result.isError && (
-        <AppFrame key={runs} tool={tool} args={ranWith} result={run.result} gateway={gateway} />
+        <AppFrame key={results} tool={tool} args={ranWith} result={run.result} gateway={gateway} />
       )}
-      <ResultView run={run} />
+      <ResultView run={run} onCancel={cancel} />
       {route && <RestView route={route} args={args} origin={origin} valid={!invalidKeys.length} onInvalid={revealErrors} />}
     </article>
   );

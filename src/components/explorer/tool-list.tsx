@@ -1,17 +1,18 @@
-// The listed tools: connection status, a filter box over names and titles, and one card per tool.
+// The listed tools: connection status, a filter box over names and titles, whether runs declare the Tasks extension,
+// and one card per tool.
 import { useMemo, useState } from 'react';
-import type { AppHostGateway } from '@/browser/explorer/app-host';
 import type { Tool } from '@/browser/explorer/gateway-client';
 import styles from './explorer.module.css';
 import { Spinner } from './spinner';
 import { ToolCard } from './tool-card';
 import type { GatewayState } from './use-gateway';
+import type { ExplorerGateway } from './use-tool-run';
 
 interface ToolListProps {
   state: GatewayState;
   origin: string;
-  callTool: AppHostGateway['callTool'];
-  readResource: AppHostGateway['readResource'];
+  /** The connection's calls (tools/call, tasks, resources/read); the listed tools are added here. */
+  calls: Omit<ExplorerGateway, 'tools'>;
   retry(): void;
 }
 
@@ -20,10 +21,11 @@ function matchesFilter(tool: Tool, filter: string): boolean {
   return [tool.name, tool.title ?? ''].some((text) => text.toLowerCase().includes(wanted));
 }
 
-export function ToolList({ state, origin, callTool, readResource, retry }: ToolListProps) {
+export function ToolList({ state, origin, calls, retry }: ToolListProps) {
   const [filter, setFilter] = useState('');
+  const [withTasks, setWithTasks] = useState(true);
   const tools = state.status === 'ready' ? state.tools : [];
-  const gateway = useMemo(() => ({ tools, callTool, readResource }), [tools, callTool, readResource]);
+  const gateway = useMemo(() => ({ tools, ...calls }), [tools, calls]);
   if (state.status === 'connecting') return <Spinner label="Connecting to the MCP endpoint…" />;
   if (state.status === 'failed') {
     return (
@@ -54,10 +56,21 @@ export function ToolList({ state, origin, callTool, readResource, retry }: ToolL
         <span className={styles.muted} role="status" data-testid="tool-count">
           {shown.size} of {state.tools.length} tools
         </span>
+        <label className={styles.toggle}>
+          <input type="checkbox" checked={withTasks} onChange={(event) => setWithTasks(event.target.checked)} />
+          Declare the Tasks extension <span className={styles.muted}>(long calls may then run as tasks)</span>
+        </label>
       </div>
       <div className={styles.cards}>
         {state.tools.map((tool) => (
-          <ToolCard key={tool.name} tool={tool} origin={origin} gateway={gateway} hidden={!shown.has(tool.name)} />
+          <ToolCard
+            key={tool.name}
+            tool={tool}
+            origin={origin}
+            gateway={gateway}
+            withTasks={withTasks}
+            hidden={!shown.has(tool.name)}
+          />
         ))}
       </div>
       {shown.size === 0 && <p className={styles.muted}>No tool matches “{filter}”.</p>}

@@ -1,7 +1,15 @@
 // React state of the explorer's MCP connection (connecting, the listed tools, or why it failed), its tool calls and
 // the questions those calls ask the user.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { connectGateway, type GatewayConnection, MCP_PATH, type Tool } from '@/browser/explorer/gateway-client';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  connectGateway,
+  type GatewayConnection,
+  MCP_PATH,
+  type StartOptions,
+  type Tool,
+} from '@/browser/explorer/gateway-client';
+import type { RunningTask } from '@/browser/explorer/running-tasks';
+import type { RunListeners, ToolRun } from '@/browser/explorer/tool-run';
 import { useQuestions } from './use-questions';
 
 export type GatewayState = { status: 'connecting' } | { status: 'ready'; tools: Tool[] } | { status: 'failed'; error: string };
@@ -48,20 +56,39 @@ export function useGateway(origin: string) {
     };
   }, [origin, attempt, ask]);
 
-  const callTool = useCallback(async (name: string, args: Record<string, unknown>) => {
+  const opened = useCallback(() => {
     if (!connection.current) throw new Error('not connected to the MCP endpoint');
+    return connection.current;
+  }, []);
+  /** Counts a call of `name` among the running ones until `result` settles. */
+  const track = useCallback(<T,>(name: string, result: Promise<T>): Promise<T> => {
     running.current.push(name);
-    try {
-      return await connection.current.callTool(name, args);
-    } finally {
-      running.current.splice(running.current.indexOf(name), 1);
-    }
+    const untrack = () => void running.current.splice(running.current.indexOf(name), 1);
+    result.then(untrack, untrack);
+    return result;
   }, []);
-  const readResource = useCallback(async (uri: string) => {
-    if (!connection.current) throw new Error('not connected to the MCP endpoint');
-    return connection.current.readResource(uri);
-  }, []);
+  const tracked = useCallback((name: string, run: ToolRun) => ({ ...run, result: track(name, run.result) }), [track]);
+  const callTool = useCallback(
+    async (name: string, args: Record<string, unknown>) => track(name, opened().callTool(name, args)),
+    [opened, track],
+  );
+  const startTool = useCallback(
+    (name: string, args: Record<string, unknown>, options: StartOptions) =>
+      tracked(name, opened().startTool(name, args, options)),
+    [opened, tracked],
+  );
+  const runningTaskOf = useCallback((toolName: string) => connection.current?.runningTaskOf(toolName), []);
+  const resumeTask = useCallback(
+    (task: RunningTask, listeners?: RunListeners) => tracked(task.toolName, opened().resumeTask(task, listeners)),
+    [opened, tracked],
+  );
+  const readResource = useCallback(async (uri: string) => opened().readResource(uri), [opened]);
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { state, callTool, readResource, retry, question };
+  const calls = useMemo(
+    () => ({ callTool, startTool, runningTaskOf, resumeTask, readResource }),
+    [callTool, startTool, runningTaskOf, resumeTask, readResource],
+  );
+
+  return { state, calls, retry, question };
 }

@@ -6,21 +6,22 @@ import type { AskUser, ElicitResult, Question } from '@/browser/explorer/gateway
 export interface PendingQuestion {
   id: number;
   question: Question;
-  /** The tool whose call asked, when that is known (only one call was running). */
+  /** The tool whose call asked, when that is known (the connection says, or only one call was running). */
   askedBy: string | undefined;
   answer(result: ElicitResult): void;
 }
 
 /**
  * `ask` queues a question and settles with the user's answer; a question whose call is given up is withdrawn (its
- * promise rejects with the reason). `current` is the question to show now. `askedBy` names the tool asking, if known.
+ * promise rejects with the reason). `current` is the question to show now. `askedBy` names the tool asking, if known,
+ * when the connection does not.
  */
 export function useQuestions(askedBy: () => string | undefined) {
   const [queue, setQueue] = useState<PendingQuestion[]>([]);
   const lastId = useRef(0);
 
   const ask = useCallback<AskUser>(
-    (question, signal) =>
+    (question, signal, asker) =>
       new Promise((resolve, reject) => {
         const id = ++lastId.current;
         const remove = () => setQueue((pending) => pending.filter((item) => item.id !== id));
@@ -35,7 +36,7 @@ export function useQuestions(askedBy: () => string | undefined) {
           remove();
           resolve(result);
         };
-        setQueue((pending) => [...pending, { id, question, askedBy: askedBy(), answer }]);
+        setQueue((pending) => [...pending, { id, question, askedBy: asker ?? askedBy(), answer }]);
       }),
     [askedBy],
   );
