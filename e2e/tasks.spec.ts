@@ -1,6 +1,9 @@
 // Work that outlasts a request, end to end: REST jobs (Prefer: respond-async), MCP tasks through the official Tasks
 // requester (2026-07-28) and 2025-era clients, progress and cancellation on every lane, bad input, and tasks shared by
 // three instances on one PostgreSQL (list changes between them too), one of them killed with -9.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -413,6 +416,26 @@ test.describe('bound to the caller, and bounded, on both doors', () => {
       await server.stop();
     }
   });
+});
+
+test('SQLite: a job whose instance was killed (-9) turns failed, saying why, once an instance runs on the file again', async () => {
+  test.setTimeout(60_000);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-jobs-')), 'gateway.db');
+  const first = await startServer(e2ePort + 86, { DATABASE_FILE: file }, 'test-results/tasks-sqlite-1.log');
+  const job = (await (await startCountJob(first.baseURL, { to: 600, stepMs: 100, label: 'sqlite-kill' })).json()) as Job;
+  await expect.poll(() => countsRunning(first.baseURL, 'sqlite-kill'), { timeout: 10_000 }).toBe(1);
+  process.kill(first.pid, 'SIGKILL');
+  await first.exited;
+  const killedAt = Date.now();
+  const second = await startServer(e2ePort + 86, { DATABASE_FILE: file }, 'test-results/tasks-sqlite-2.log');
+  try {
+    await expect.poll(async () => ((await (await getJob(second.baseURL, job.id)).json()) as Job).status, { timeout: 20_000, intervals: [250] }).toBe('failed');
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    const failed = (await (await getJob(second.baseURL, job.id)).json()) as Job & { statusMessage?: string };
+    expect(failed.statusMessage).toContain('stopped unexpectedly');
+  } finally {
+    await second.stop();
+  }
 });
 
 test.describe('tasks shared by three instances on one PostgreSQL', () => {
