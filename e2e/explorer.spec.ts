@@ -205,7 +205,8 @@ test('deleting a task asks first, in a dialog naming it: Decline keeps it (a too
   await question.getByRole('button', { name: 'Accept' }).click();
   await expect(question).toHaveCount(0);
   await expect(result.getByTestId('result-error')).toHaveCount(0);
-  expect(await jsonOf(result.getByTestId('structured-content').locator('pre'))).toEqual(task);
+  // Its place in the column may have moved meanwhile: other specs add and delete cards on the same board.
+  expect(await jsonOf(result.getByTestId('structured-content').locator('pre'))).toEqual({ ...task, position: expect.any(Number) });
   expect(await restStatus(baseURL!, `/api/tasks/${task.id}`)).toBe(404);
 });
 
