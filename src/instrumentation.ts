@@ -12,7 +12,7 @@ export async function register(): Promise<void> {
   const { store } = await import('@/lib/db/store');
   await store().ready();
   // Jobs whose instance died are failed, and expired ones removed, by every instance (at once, then every 2 s).
-  (await import('@/lib/work/job-runner')).jobRunner().startSweeping();
+  (await import('@/lib/long-work/job-runner')).jobRunner().startSweeping();
   const { installGracefulShutdown } = await import('@/lib/lifecycle');
   installGracefulShutdown({ graceMs: shutdownGraceMs, close: () => store().close() });
 }

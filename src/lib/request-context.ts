@@ -3,7 +3,7 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
-import type { Work } from '@/lib/work/current-work';
+import type { Work } from '@/lib/long-work/current-work';
 
 /** Who is calling, as every procedure may learn it (`currentCaller()`): both doors fill it in the same way. */
 export interface Caller {

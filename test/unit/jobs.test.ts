@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Query } from '@/lib/db/driver';
 import { openStore, type Store } from '@/lib/db/store';
-import { commitPoint, type Work, workSignal } from '@/lib/work/current-work';
-import { JobRunner, type RunJob } from '@/lib/work/job-runner';
-import { JobStore } from '@/lib/work/job-store';
+import { commitPoint, type Work, workSignal } from '@/lib/long-work/current-work';
+import { JobRunner, type RunJob } from '@/lib/long-work/job-runner';
+import { JobStore } from '@/lib/long-work/job-store';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
 /** A task written straight into the table, inside the caller's transaction. */

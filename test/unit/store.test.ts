@@ -5,7 +5,7 @@ import { sqliteMigrations } from '@/lib/db/migrations';
 import type { Query } from '@/lib/db/driver';
 import { openStore, type Store, StoreError, TASK_STATUSES, type TaskRecord } from '@/lib/db/store';
 import { runInRequestContext } from '@/lib/request-context';
-import { commitPoint, WorkCancelled } from '@/lib/work/current-work';
+import { commitPoint, WorkCancelled } from '@/lib/long-work/current-work';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
 const demoUsers = [

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { store } from '@/lib/db/store';
 import { requestContext, runInRequestContext } from '@/lib/request-context';
-import { type Work, WorkCancelled } from '@/lib/work/current-work';
+import { type Work, WorkCancelled } from '@/lib/long-work/current-work';
 import TaskService from '@/modules/task/task-service';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 

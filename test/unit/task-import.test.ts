@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ProgressUpdate, type Work, WorkCancelled } from '@/lib/work/current-work';
+import { type ProgressUpdate, type Work, WorkCancelled } from '@/lib/long-work/current-work';
 import { requestContext, runInRequestContext } from '@/lib/request-context';
 import { type ImportRules, readImport } from '@/modules/task/task-import';
 import { TaskImportSchema } from '@/modules/task/task-schemas';

@@ -12,7 +12,7 @@ import { exposeHttpRequestToDecorators } from './decorated-request';
 import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
 import { restRequest } from '@/shared/rest-request';
-import { type AnswersAtOnce, answersAtOnceOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/work/long-running';
+import { type AnswersAtOnce, answersAtOnceOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/long-work/long-running';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.

@@ -16,8 +16,8 @@ import { CreateTaskResultV2Schema, GetTaskResultV2Schema, TASKS_EXTENSION_ID_V2 
 import { z } from 'zod';
 import { currentCaller, principalOf } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
-import { jobRunner, type RunJob, startJob } from '@/lib/work/job-runner';
-import { isFinished, type JobRecord } from '@/lib/work/job-store';
+import { jobRunner, type RunJob, startJob } from '@/lib/long-work/job-runner';
+import { isFinished, type JobRecord } from '@/lib/long-work/job-store';
 import type { GatewayTool } from './gateway-tools';
 import { type InputState, stateOfCall } from './input-state';
 import { clientCapabilitiesOf, executeTool, newToolCall, type ToolRunOptions } from './register-tools';

@@ -15,8 +15,8 @@ import {
 import { z } from 'zod';
 import { requestContext, runInToolCall, runInWork, type ToolCall } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
-import { type Work, WorkCancelled } from '@/lib/work/current-work';
-import { throttledProgress } from '@/lib/work/progress-throttle';
+import { type Work, WorkCancelled } from '@/lib/long-work/current-work';
+import { throttledProgress } from '@/lib/long-work/progress-throttle';
 import { withCachedJsonSchema } from './cached-json-schema';
 import { confirmAction } from './client-input';
 import type { GatewayTool } from './gateway-tools';

@@ -3,8 +3,8 @@ import 'server-only';
 import { CLIENT_CAPABILITIES_META_KEY, SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/server';
 import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { currentCaller, principalOf } from '@/lib/request-context';
-import { jobRunner } from '@/lib/work/job-runner';
-import { isFinished } from '@/lib/work/job-store';
+import { jobRunner } from '@/lib/long-work/job-runner';
+import { isFinished } from '@/lib/long-work/job-store';
 import { detailedTaskV2 } from './mcp-tasks';
 
 type ListenHandler = (req: Request) => Promise<Response>;

@@ -2,7 +2,7 @@
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
 import { confirm } from '@/lib/mcp/client-input';
 import { currentCaller } from '@/lib/request-context';
-import { longRunning } from '@/lib/work/long-running';
+import { longRunning } from '@/lib/long-work/long-running';
 import { z } from 'zod';
 import {
   NewTaskSchema,

@@ -7,7 +7,7 @@ import { HttpException, HttpStatus } from 'vovk';
 import type { z } from 'zod';
 import type { NewTask } from '@/lib/db/store';
 import { DetailedHttpException } from '@/lib/tools';
-import { reportProgress, WorkCancelled, workSignal } from '@/lib/work/current-work';
+import { reportProgress, WorkCancelled, workSignal } from '@/lib/long-work/current-work';
 import { type DownloadLimits, downloadCsv, overLimit } from './task-import-download';
 import { NewTaskSchema, type TaskImport } from './task-schemas';
 

@@ -2,7 +2,7 @@
 import { config } from '@/lib/config';
 import { store, type NewTask, type TaskChanges, type TaskFilter, type TaskMove } from '@/lib/db/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
-import { commitPoint } from '@/lib/work/current-work';
+import { commitPoint } from '@/lib/long-work/current-work';
 import { readImport } from './task-import';
 import type { Task, TaskImport, TaskImportResult } from './task-schemas';
 

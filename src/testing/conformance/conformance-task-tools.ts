@@ -5,7 +5,7 @@ import { HttpException, HttpStatus } from 'vovk';
 import { z } from 'zod';
 import { askClient, inputRequest } from '@/lib/mcp/client-input';
 import { standardTool } from '@/lib/tools';
-import { reportProgress, workSignal } from '@/lib/work/current-work';
+import { reportProgress, workSignal } from '@/lib/long-work/current-work';
 import { textResponse } from './conformance-service';
 
 /** Waits `ms`, or throws once the call is cancelled. */
