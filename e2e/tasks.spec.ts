@@ -95,6 +95,21 @@ test.describe('REST jobs: Prefer: respond-async', () => {
     expect((await getJob(baseURL!, 'not-a-uuid')).status).toBe(400);
   });
 
+  test('a synchronous call whose client disconnects stops its work', async ({ baseURL }) => {
+    const label = 'rest-disconnect';
+    const controller = new AbortController();
+    const call = fetch(`${baseURL}/api/fixture/count`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 200, stepMs: 100, label }),
+      signal: controller.signal,
+    });
+    await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(1);
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => countsRunning(baseURL!, label), { timeout: 10_000 }).toBe(0);
+  });
+
   test('a failing job ends failed with the error body the synchronous call answers', async ({ baseURL }) => {
     const job = (await (await startCountJob(baseURL!, { to: 1, stepMs: 10, fail: 'http' })).json()) as Job;
     await expect.poll(async () => ((await (await getJob(baseURL!, job.id)).json()) as Job).status, { timeout: 10_000 }).toBe('failed');

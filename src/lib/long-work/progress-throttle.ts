@@ -17,7 +17,7 @@ export function progressText({ done, total, message }: ProgressUpdate): string {
  */
 export function throttledProgress(send: (update: ProgressUpdate) => void, intervalMs = MIN_INTERVAL_MS) {
   let lastDone = Number.NEGATIVE_INFINITY;
-  let lastSentAt = 0;
+  let lastSentAt = Number.NEGATIVE_INFINITY;
   let waiting: ProgressUpdate | undefined;
   let timer: NodeJS.Timeout | undefined;
   const sendNow = () => {
