@@ -124,6 +124,9 @@ test.describe('the explorer as an MCP Apps host', () => {
     baseURL,
   }) => {
     const mine = await createTask(baseURL!, 'Moved in the app');
+    // Other specs share the board, and a long To do column scrolls inside the frame: a drag whose source and target
+    // need different scroll positions grabs whatever card the scroll brought under the pointer. The card goes on top.
+    expect((await request.put(`/api/tasks/${mine.id}/move`, { data: { status: 'todo', position: 0 } })).status()).toBe(200);
     const { toolCalls, restCalls } = watchRequests(page);
     await recordCspViolations(page);
     await explorer.open();
@@ -146,7 +149,10 @@ test.describe('the explorer as an MCP Apps host', () => {
     // repaints the board every second, and under load a synthetic drag may start while it does: drag again then.
     const status = async () => ((await (await request.get(`/api/tasks/${mine.id}`)).json()) as Task).status;
     await expect(async () => {
-      if ((await status()) === 'todo') await toDo.getByRole('listitem', { name: mine.title }).dragTo(app.getByRole('region', { name: 'In progress' }));
+      // Dropped on the column's heading, at its top however many cards it holds.
+      const inProgress = app.getByRole('region', { name: 'In progress' });
+      const card = toDo.getByRole('listitem', { name: mine.title });
+      if ((await status()) === 'todo') await card.dragTo(inProgress, { targetPosition: { x: 24, y: 12 } });
       await expect.poll(status, { timeout: 3000 }).toBe('in_progress');
     }).toPass({ timeout: 15_000 });
     expect(toolCalls).toContain('TaskController_moveTask');
