@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
   compiler: { defineServer: { __GATEWAY_TEST_BUILD__: testBuild } },
   serverExternalPackages: ['better-sqlite3', 'pg'],
   poweredByHeader: false,
+  // Read by `next start` (not baked into the build). What is compressed: src/lib/http/compression-policy.ts.
+  compress: process.env.GATEWAY_COMPRESS !== '0',
 };
 
 export default nextConfig;

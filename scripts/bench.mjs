@@ -1,11 +1,15 @@
-// The benchmark: what reaching a procedure through MCP costs against REST and a hand-written tool, on loopback (test build),
-// and how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
-// Usage: npm run bench [-- --seconds N --rounds N | --only import]. Prints Markdown; BENCH_OUT=file also writes it there.
+// The benchmark: what reaching a procedure through MCP costs against REST, a hand-written tool and the bare floors, as
+// clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
+// start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
+// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import]. Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -22,9 +26,17 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+/** The CPU time (user + system) the process has used so far, in ms, from /proc (clock ticks of 10 ms). */
+const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** What browsers and Node's fetch send; autocannon sends no Accept-Encoding at all. */
+const CLIENT_ENCODINGS = 'gzip, deflate';
 const residentBytes = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
 
-async function startServer(port, env) {
+/** Starts the test build on `port`; resolves once `ready` (default: the first tools/list) answered: the cold start. */
+async function startServer(port, env, ready = firstToolsList) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
@@ -32,12 +44,10 @@ async function startServer(port, env) {
     stdio: 'ignore',
   });
   const baseURL = `http://localhost:${port}`;
-  // Ready = the first tools/list answered: that is the cold start a client sees.
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${baseURL}/api/mcp`, mcpRequest('tools/list', {}));
-      if (response.ok && (await response.text()).includes('UserController_getUser')) break;
+      if (await ready(baseURL)) break;
     } catch {
       // not listening yet
     }
@@ -54,6 +64,18 @@ async function startServer(port, env) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The cold start a client sees: the first tools/list answered (the first request of every MCP client). */
+async function firstToolsList(baseURL) {
+  const response = await fetch(`${baseURL}/api/mcp`, mcpRequest('tools/list', {}));
+  return response.ok && (await response.text()).includes('UserController_getUser');
+}
+
+/** The cold start a browser or script sees: the first REST answer. */
+async function firstRestAnswer(baseURL) {
+  const response = await fetch(`${baseURL}/api/users/1`);
+  return response.ok && (await response.text()).includes('Ada Lovelace');
 }
 
 /**
@@ -163,11 +185,15 @@ function scenarios(gateway, small, catalogue, confirmation, session) {
   const post = (server, urlPath, request) => ({ server, path: urlPath, request });
   return [
     { name: 'REST GET /api/users/1', ...get(gateway, '/api/users/1'), expect: '"Ada Lovelace"' },
+    { name: 'REST floor: bare Next.js route, same JSON', ...get(gateway, '/api/bench-floor/rest'), expect: '"Ada Lovelace"' },
     { name: 'MCP tools/call getUser (2025 framing)', ...post(gateway, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
     { name: 'MCP tools/call getUser (2026-07-28)', ...post(gateway, '/api/mcp', toolCall('UserController_getUser', user, '2026')), expect: 'structuredContent' },
+    { name: 'MCP floor: bare mcp-handler route (2025 framing)', ...post(gateway, '/api/bench-floor/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
+    { name: 'MCP floor: bare mcp-handler route (2026-07-28)', ...post(gateway, '/api/bench-floor/mcp', toolCall('UserController_getUser', user, '2026')), expect: 'structuredContent' },
     // The same call on a 2025-era session: the SDK's sessionful transport, each SSE event stored (SQLite) before it goes.
     { name: 'MCP tools/call getUser (2025 session)', ...post(gateway, '/api/mcp', onSession), expect: 'structuredContent' },
-    { name: 'hand-written registerTool getUser', ...post(gateway, '/api/bench/mcp', toolCall('getUser', { id: 1 })), expect: 'structuredContent' },
+    // The floor's tool behind the REST door's guards: what derivation costs, guards alike.
+    { name: 'hand-written registerTool getUser', ...post(gateway, '/api/bench/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
     { name: 'MCP ping (transport floor, no tool)', ...post(gateway, '/api/mcp', mcpRequest('ping', {})), expect: '"result":{}' },
     { name: 'MCP getTask (2026-07-28)', ...post(gateway, '/api/mcp', toolCall('TaskController_getTask', user, '2026')), expect: 'structuredContent' },
     { name: 'MCP deleteTask, 1st leg: input_required (2026-07-28)', ...post(gateway, '/api/mcp', confirmation.ask), expect: '"input_required"' },
@@ -177,6 +203,9 @@ function scenarios(gateway, small, catalogue, confirmation, session) {
     { name: 'MCP tools/call, 209-tool server', ...post(catalogue, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
     { name: 'MCP tools/list, 9-tool server', ...post(small, '/api/mcp', mcpRequest('tools/list', {})), expect: 'sum_numbers' },
     { name: 'MCP tools/list, 209-tool server', ...post(catalogue, '/api/mcp', mcpRequest('tools/list', {})), expect: 'bench_tool_200' },
+    { name: 'MCP tools/list, 9-tool server (2026-07-28)', ...post(small, '/api/mcp', mcpRequest('tools/list', {}, '2026')), expect: 'sum_numbers' },
+    { name: 'MCP tools/list, 209-tool server (2026-07-28)', ...post(catalogue, '/api/mcp', mcpRequest('tools/list', {}, '2026')), expect: 'bench_tool_200' },
+    { name: 'REST GET /api/board (large JSON)', ...get(gateway, '/api/board'), expect: '"columns"' },
     { name: 'REST image 1 MiB', ...get(gateway, '/api/bench/image?mib=1'), connections: 2 },
     { name: 'MCP image 1 MiB', ...post(gateway, '/api/mcp', toolCall('BenchController_getLargeImage', { query: { mib: '1' } })), connections: 2, expect: '"type":"image"' },
     { name: 'REST image 8 MiB', ...get(gateway, '/api/bench/image?mib=8'), connections: 1 },
@@ -193,24 +222,33 @@ async function checkAnswer(scenario) {
   }
 }
 
-/** One bounded load run; samples the server's RSS every 50 ms. */
-async function load(scenario, seconds) {
+/**
+ * One bounded load run, with the `Accept-Encoding` of `encoding` (none: what autocannon sends by itself); samples the
+ * server's RSS every 50 ms and counts its CPU time per request.
+ */
+async function load(scenario, seconds, encoding) {
   const pid = scenario.server.pid;
   const start = residentBytes(pid);
   let peak = start;
   const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 50);
+  const cpuBefore = cpuMs(pid);
+  const headers = { ...scenario.request.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) };
   const result = await autocannon({
     url: scenario.server.baseURL + scenario.path,
     ...scenario.request,
+    headers,
     connections: scenario.connections ?? CONNECTIONS,
     duration: seconds,
   });
+  const cpu = cpuMs(pid) - cpuBefore;
   clearInterval(sampler);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytesPerSecond: result.throughput.average,
+    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
+    cpuMsPerRequest: cpu / Math.max(1, result.requests.total),
     errors: result.errors + result.timeouts + result.non2xx,
     start,
     peak,
@@ -243,6 +281,59 @@ async function downloadLatency(requests, times) {
     }
   }
   return samples.map(median);
+}
+
+/** An official MCP client connected to `baseURL`: SDK v2 pinned to 2026-07-28, or SDK v1 (a 2025-era session). */
+async function officialClient(baseURL, version) {
+  const url = new URL('/api/mcp', baseURL);
+  const client =
+    version === 2
+      ? new ClientV2({ name: 'bench-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
+      : new ClientV1({ name: 'bench-v1', version: '1.0.0' });
+  await client.connect(version === 2 ? new TransportV2(url) : new TransportV1(url));
+  return client;
+}
+
+/**
+ * Time to the last byte of one `mib` MiB image call, per client, as users call it: the raw node:http client with and
+ * without Accept-Encoding, Node's fetch, and the official SDK clients (v2: 2026-07-28; v1: a 2025 session), each
+ * connected once beforehand. Alternates the clients (A B C … A B C …); medians in ms.
+ */
+async function mediaLatency(gateway, mib, times) {
+  const arguments_ = { query: { mib: String(mib) } };
+  const restUrl = `${gateway.baseURL}/api/bench/image?mib=${mib}`;
+  const mcpUrl = `${gateway.baseURL}/api/mcp`;
+  const call = (era) => toolCall('BenchController_getLargeImage', arguments_, era);
+  const gzip = (request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': CLIENT_ENCODINGS } });
+  const v2 = await officialClient(gateway.baseURL, 2);
+  const v1 = await officialClient(gateway.baseURL, 1);
+  const viaClient = (client) => async () => {
+    const result = await client.callTool({ name: 'BenchController_getLargeImage', arguments: arguments_ });
+    if (result.content?.[0]?.type !== 'image') throw new Error(`media call: unexpected result ${JSON.stringify(result).slice(0, 200)}`);
+  };
+  const clients = {
+    'REST, node:http': () => timedRequest(restUrl),
+    'REST, node:http asking gzip': () => timedRequest(restUrl, gzip({})),
+    'REST, fetch': async () => void (await (await fetch(restUrl)).arrayBuffer()),
+    'MCP 2026-07-28, node:http': () => timedRequest(mcpUrl, call('2026')),
+    'MCP 2026-07-28, node:http asking gzip': () => timedRequest(mcpUrl, gzip(call('2026'))),
+    'MCP 2025 (SSE reply), node:http asking gzip': () => timedRequest(mcpUrl, gzip(call('2025'))),
+    'MCP, official v2 client (2026-07-28)': viaClient(v2),
+    'MCP, official v1 client (2025 session)': viaClient(v1),
+  };
+  const samples = Object.fromEntries(Object.keys(clients).map((name) => [name, []]));
+  try {
+    for (let i = 0; i < times; i++) {
+      for (const [name, run] of Object.entries(clients)) {
+        const started = performance.now();
+        await run();
+        samples[name].push(performance.now() - started);
+      }
+    }
+  } finally {
+    await Promise.all([v2.close(), v1.close()]);
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
 const IMPORT_ROWS = 10_000;
@@ -327,115 +418,184 @@ function report(lines) {
   if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${output}\n`);
 }
 
+/** `value` as a figure with `digits` decimals. */
+const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
 async function main() {
   const started = Date.now();
-  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+7 cold starts
+  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+10 cold starts
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
 
-  const coldStarts = [];
+  const coldStarts = { toolsList: [], rest: [] };
   for (let i = 0; i < 3; i++) {
-    const server = await startServer(base + 5 + i, env);
-    coldStarts.push(server.coldStartMs);
-    await server.stop();
+    for (const [kind, ready, offset] of [['toolsList', firstToolsList, 5], ['rest', firstRestAnswer, 8]]) {
+      const server = await startServer(base + offset + i, env, ready);
+      coldStarts[kind].push(server.coldStartMs);
+      await server.stop();
+    }
   }
 
   const gateway = await startServer(base, env);
   const small = await startServer(base + 1, env);
   const catalogue = await startServer(base + 2, { ...env, GATEWAY_BENCHMARK_TOOLS: '200' });
-  const list = scenarios(gateway, small, catalogue, await confirmationLegs(gateway), await sessionHeaders(gateway));
-  const runs = new Map(list.map((scenario) => [scenario.name, []]));
-  const downloadMs = new Map();
+  const list = scenarios(gateway, small, catalogue, await confirmationLegs(gateway), await sessionHeaders(gateway)).filter(
+    (scenario) => !args.match || scenario.name.includes(args.match),
+  );
+  const encodings = [['identity', undefined], ['gzip', CLIENT_ENCODINGS]];
+  const runKey = (name, encoding) => `${name}\0${encoding}`;
+  const runs = new Map(list.flatMap(({ name }) => encodings.map(([encoding]) => [runKey(name, encoding), []])));
+  const extra = new Map();
   try {
     for (const scenario of list) {
       await checkAnswer(scenario);
       await load(scenario, 2); // warm-up, not counted: every scenario gets the same, so no server is warmer than another
     }
-    // Rounds cycle through every scenario (A B C … A B C …), so slow drifts of a noisy machine hit all alike.
+    // Rounds cycle through every scenario, each without and with Accept-Encoding back to back (A a B b … A a B b …),
+    // so slow drifts of a noisy machine hit all alike.
     for (let round = 0; round < ROUNDS; round++) {
-      for (const scenario of list) runs.get(scenario.name).push(await load(scenario, SECONDS));
+      for (const scenario of list) {
+        for (const [encoding, header] of encodings) runs.get(runKey(scenario.name, encoding)).push(await load(scenario, SECONDS, header));
+      }
     }
-    const confirmationNames = ['MCP getTask (2026-07-28)', 'MCP deleteTask, 1st leg: input_required (2026-07-28)', 'MCP deleteTask, 2nd leg: retry, declined (2026-07-28)'];
-    const [plainMs, askMs, retryMs] = await downloadLatency(confirmationNames.map((name) => list.find((scenario) => scenario.name === name)), 50);
-    downloadMs.set('confirmation', { plainMs, roundTripMs: askMs + retryMs });
-    downloadMs.set('task', await taskCost(gateway, 30));
-    const eightMiB = ['REST image 8 MiB', 'MCP image 8 MiB', 'MCP image 8 MiB (2026-07-28)'];
-    const latencies = await downloadLatency(eightMiB.map((name) => list.find((scenario) => scenario.name === name)), 15);
-    eightMiB.forEach((name, index) => downloadMs.set(name, latencies[index]));
+    if (!args.match) {
+      const confirmationNames = ['MCP getTask (2026-07-28)', 'MCP deleteTask, 1st leg: input_required (2026-07-28)', 'MCP deleteTask, 2nd leg: retry, declined (2026-07-28)'];
+      const [plainMs, askMs, retryMs] = await downloadLatency(confirmationNames.map((name) => list.find((scenario) => scenario.name === name)), 50);
+      extra.set('confirmation', { plainMs, roundTripMs: askMs + retryMs });
+      extra.set('task', await taskCost(gateway, 30));
+      extra.set('media 1', await mediaLatency(gateway, 1, 15));
+      extra.set('media 8', await mediaLatency(gateway, 8, 10));
+    }
   } finally {
     await Promise.all([gateway.stop(), small.stop(), catalogue.stop()]);
   }
 
+  // Per scenario and encoding: the medians of its rounds, and each round's figures (for ratios round by round).
   const summary = new Map(
-    list.map(({ name }) => {
-      const results = runs.get(name);
-      return [
-        name,
-        {
-          rps: median(results.map((r) => r.rps)),
-          p50: median(results.map((r) => r.p50)),
-          p99: median(results.map((r) => r.p99)),
-          mibPerSecond: median(results.map((r) => r.bytesPerSecond)) / MIB,
-          errors: results.reduce((sum, r) => sum + r.errors, 0),
-          startMiB: median(results.map((r) => r.start)) / MIB,
-          peakMiB: Math.max(...results.map((r) => r.peak)) / MIB,
-          growthMiB: median(results.map((r) => r.peak - r.start)) / MIB,
-        },
-      ];
-    }),
+    [...runs].map(([key, results]) => [
+      key,
+      {
+        rounds: results,
+        rps: median(results.map((r) => r.rps)),
+        cpu: median(results.map((r) => r.cpuMsPerRequest)),
+        p50: median(results.map((r) => r.p50)),
+        p99: median(results.map((r) => r.p99)),
+        kib: median(results.map((r) => r.bytesPerRequest)) / 1024,
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+        startMiB: median(results.map((r) => r.start)) / MIB,
+        peakMiB: Math.max(...results.map((r) => r.peak)) / MIB,
+        growthMiB: median(results.map((r) => r.peak - r.start)) / MIB,
+      },
+    ]),
   );
-  const s = (name) => summary.get(name);
+  const s = (name, encoding = 'identity') => summary.get(runKey(name, encoding));
   const lines = [
     `Machine: ${machine()}`,
-    `Load: autocannon, ${CONNECTIONS} connections (media: 2 for 1 MiB, 1 for 8 MiB), ${SECONDS} s per run, ${ROUNDS} rounds; medians.`,
+    `Load: autocannon, ${CONNECTIONS} connections (media: 2 for 1 MiB, 1 for 8 MiB), ${SECONDS} s per run, ${ROUNDS} rounds; medians. ` +
+      `Each scenario without Accept-Encoding (what autocannon sends) and with \`${CLIENT_ENCODINGS}\` (what browsers and Node's fetch send). ` +
+      `CPU = the server's user + system time over a run ÷ its requests (/proc).`,
     '',
-    '| Scenario | req/s | p50 ms | p99 ms | MiB/s | errors | RSS MiB: start → peak (growth) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Scenario | req/s | req/s gzip | CPU ms/req | CPU gzip | KiB/answer | KiB gzip | p50 ms | p99 ms | errors | RSS MiB: start → peak (growth) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...list.map(({ name }) => {
-      const r = s(name);
-      return `| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.mibPerSecond.toFixed(1)} | ${r.errors} | ${r.startMiB.toFixed(0)} → ${r.peakMiB.toFixed(0)} (+${r.growthMiB.toFixed(0)}) |`;
+      const [plain, gzip] = [s(name), s(name, 'gzip')];
+      return (
+        `| ${name} | ${plain.rps.toFixed(0)} | ${gzip.rps.toFixed(0)} | ${fixed(plain.cpu)} | ${fixed(gzip.cpu)} | ${fixed(plain.kib, 1)} | ${fixed(gzip.kib, 1)} | ` +
+        `${plain.p50} | ${plain.p99} | ${plain.errors + gzip.errors} | ${plain.startMiB.toFixed(0)} → ${plain.peakMiB.toFixed(0)} (+${plain.growthMiB.toFixed(0)}) |`
+      );
     }),
-    '',
-    '| Ratio | value | target |',
-    '| --- | ---: | --- |',
   ];
-  const ratio = (label, value, target, ok) => lines.push(`| ${label} | ${value.toFixed(2)} | ${target} ${ok(value) ? '✓' : '✗'} |`);
-  const derived = s('MCP tools/call getUser (2025 framing)');
-  ratio('derived ÷ hand-written (req/s)', derived.rps / s('hand-written registerTool getUser').rps, '≥ 0.95', (v) => v >= 0.95);
-  ratio('MCP ÷ REST (req/s)', derived.rps / s('REST GET /api/users/1').rps, '≥ 0.8', (v) => v >= 0.8);
-  ratio('2025 session ÷ stateless 2025 tools/call (req/s)', s('MCP tools/call getUser (2025 session)').rps / derived.rps, '(reported)', () => true);
-  ratio('MCP ping ÷ REST (req/s): the transport floor', s('MCP ping (transport floor, no tool)').rps / s('REST GET /api/users/1').rps, '(reported)', () => true);
-  ratio('tools/call 209 ÷ 9 tools (req/s)', s('MCP tools/call, 209-tool server').rps / s('MCP tools/call, 9-tool server').rps, '≥ 0.9', (v) => v >= 0.9);
-  ratio('tools/list 209 ÷ 9 tools (req/s)', s('MCP tools/list, 209-tool server').rps / s('MCP tools/list, 9-tool server').rps, '(reported)', () => true);
-  const image8 = s('MCP image 8 MiB');
-  const restDownload = downloadMs.get('REST image 8 MiB');
-  lines.splice(
-    lines.indexOf('| Ratio | value | target |') - 1,
-    0,
-    '',
-    `8 MiB single-request latency (node:http, median of 15): REST ${restDownload.toFixed(1)} ms, MCP ${downloadMs.get('MCP image 8 MiB').toFixed(1)} ms, ` +
-      `MCP 2026-07-28 ${downloadMs.get('MCP image 8 MiB (2026-07-28)').toFixed(1)} ms.`,
-  );
-  ratio('8 MiB MCP ÷ REST latency (single request)', downloadMs.get('MCP image 8 MiB') / restDownload, '≤ 2', (v) => v <= 2);
-  ratio('same, 2026-07-28 framing', downloadMs.get('MCP image 8 MiB (2026-07-28)') / restDownload, '≤ 2', (v) => v <= 2);
-  ratio('8 MiB MCP peak RSS growth ÷ payload (median of runs)', image8.growthMiB / 8, '≤ 4', (v) => v <= 4);
-  ratio('same, 2026-07-28 framing (plain JSON reply)', s('MCP image 8 MiB (2026-07-28)').growthMiB / 8, '≤ 4', (v) => v <= 4);
-  ratio('cold start to first tools/list (ms, median of 3)', median(coldStarts), '< 1000', (v) => v < 1000);
-  lines.push('', ...(await importLines(base)));
-  const { plainMs, roundTripMs } = downloadMs.get('confirmation');
-  lines.push(
-    '',
-    `Confirmation round trip (2026-07-28, sequential, median of 50): both legs ${roundTripMs.toFixed(1)} ms against ${plainMs.toFixed(1)} ms ` +
-      `for one plain tool call (${(roundTripMs / plainMs).toFixed(2)} ×), the user's think time not counted.`,
-  );
-  const cost = downloadMs.get('task');
-  lines.push(
-    '',
-    `Cost of a task (sequential, median of 30, a one-step count; polls every ${POLL_MS} ms): MCP direct call ${cost.directMs.toFixed(1)} ms, ` +
-      `as a task (create + ${cost.polls} tasks/get to the result) ${cost.taskMs.toFixed(1)} ms (${(cost.taskMs / cost.directMs).toFixed(2)} ×); ` +
-      `REST call ${cost.restMs.toFixed(1)} ms, as a job (202 + GET polls) ${cost.jobMs.toFixed(1)} ms (${(cost.jobMs / cost.restMs).toFixed(2)} ×).`,
-  );
+
+  // Ratios: the median of the rounds' own ratios (each round's pair measured back to back), and their min–max.
+  const ratioLines = ['', '| Ratio | median [min–max of rounds] | target |', '| --- | ---: | --- |'];
+  const ratio = (label, values, target, ok) => {
+    const shown = values.length > 1 ? `${fixed(median(values))} [${fixed(Math.min(...values))}–${fixed(Math.max(...values))}]` : fixed(values[0]);
+    ratioLines.push(`| ${label} | ${shown} | ${target}${ok ? (ok(median(values)) ? ' ✓' : ' ✗') : ''} |`);
+  };
+  const has = (...names) => names.every((name) => s(name));
+  /** Per round: `figure` of scenario `a` (encoding `ea`) ÷ that of `b` (encoding `eb`). */
+  const perRound = (figure, [a, ea = 'identity'], [b, eb = 'identity']) => s(a, ea).rounds.map((r, i) => r[figure] / s(b, eb).rounds[i][figure]);
+  const REST = 'REST GET /api/users/1';
+  const MCP = 'MCP tools/call getUser (2026-07-28)';
+  const MCP_2025 = 'MCP tools/call getUser (2025 framing)';
+  const REST_FLOOR = 'REST floor: bare Next.js route, same JSON';
+  const MCP_FLOOR = 'MCP floor: bare mcp-handler route (2026-07-28)';
+  const MCP_FLOOR_2025 = 'MCP floor: bare mcp-handler route (2025 framing)';
+  for (const name of [REST, MCP, MCP_2025].filter((name) => has(name))) {
+    ratio(`${name}: CPU per request, gzip asked ÷ not`, perRound('cpuMsPerRequest', [name, 'gzip'], [name]), '≤ 1.05', (v) => v <= 1.05);
+    ratio(`${name}: req/s, gzip asked ÷ not`, perRound('rps', [name, 'gzip'], [name]), '≥ 0.95', (v) => v >= 0.95);
+  }
+  for (const name of ['MCP tools/list, 209-tool server (2026-07-28)', 'REST GET /api/board (large JSON)'].filter((name) => has(name))) {
+    const [plain, gzip] = [s(name), s(name, 'gzip')];
+    ratioLines.push(
+      `| ${name}: gzip saves ${fixed(plain.kib - gzip.kib, 1)} of ${fixed(plain.kib, 1)} KiB per answer, for ${fixed(gzip.cpu - plain.cpu)} ms of CPU | ` +
+        `${fixed(gzip.kib / plain.kib)} of the bytes, ${fixed(gzip.cpu / plain.cpu)} × the CPU | (reported) |`,
+    );
+  }
+  if (has(MCP, REST)) {
+    ratio('MCP 2026-07-28 tools/call ÷ REST GET (req/s), real-client headers (gzip asked)', perRound('rps', [MCP, 'gzip'], [REST, 'gzip']), '≥ 0.8, or the floor', (v) => v >= 0.8);
+  }
+  if (has(MCP_FLOOR, REST_FLOOR)) {
+    ratio('the floors: bare mcp-handler ÷ bare Next.js route (req/s), gzip asked', perRound('rps', [MCP_FLOOR, 'gzip'], [REST_FLOOR, 'gzip']), '(the floor of MCP ÷ REST)');
+    ratio('gateway MCP 2026-07-28 ÷ its floor (req/s), gzip asked', perRound('rps', [MCP, 'gzip'], [MCP_FLOOR, 'gzip']), '≥ 0.95', (v) => v >= 0.95);
+    ratio('gateway MCP 2026-07-28 ÷ its floor (CPU per request), gzip asked', perRound('cpuMsPerRequest', [MCP, 'gzip'], [MCP_FLOOR, 'gzip']), '≤ 1.05', (v) => v <= 1.05);
+    ratio('gateway REST ÷ its floor (req/s), gzip asked', perRound('rps', [REST, 'gzip'], [REST_FLOOR, 'gzip']), '(reported)');
+    ratio('gateway REST ÷ its floor (CPU per request), gzip asked', perRound('cpuMsPerRequest', [REST, 'gzip'], [REST_FLOOR, 'gzip']), '(reported)');
+  }
+  if (has(MCP_2025, MCP_FLOOR_2025)) {
+    ratio('gateway MCP 2025 framing ÷ its floor (req/s)', perRound('rps', [MCP_2025], [MCP_FLOOR_2025]), '≥ 0.95', (v) => v >= 0.95);
+  }
+  if (has(MCP_2025, 'hand-written registerTool getUser')) {
+    ratio('derived ÷ hand-written, guards alike (req/s)', perRound('rps', [MCP_2025], ['hand-written registerTool getUser']), '≥ 0.95', (v) => v >= 0.95);
+  }
+  if (has(MCP_2025, 'MCP tools/call getUser (2025 session)')) {
+    ratio('2025 session ÷ stateless 2025 tools/call (req/s)', perRound('rps', ['MCP tools/call getUser (2025 session)'], [MCP_2025]), '(reported)');
+  }
+  if (has('MCP tools/call, 209-tool server', 'MCP tools/call, 9-tool server')) {
+    ratio('tools/call 209 ÷ 9 tools (req/s)', perRound('rps', ['MCP tools/call, 209-tool server'], ['MCP tools/call, 9-tool server']), '≥ 0.9', (v) => v >= 0.9);
+  }
+  for (const era of ['', ' (2026-07-28)']) {
+    const [large, few] = [`MCP tools/list, 209-tool server${era}`, `MCP tools/list, 9-tool server${era}`];
+    if (has(large, few)) ratio(`tools/list 209 ÷ 9 tools (req/s)${era}`, perRound('rps', [large], [few]), '≥ 0.8', (v) => v >= 0.8);
+  }
+  const image8 = 'MCP image 8 MiB (2026-07-28)';
+  if (has(image8)) ratio('8 MiB MCP 2026-07-28 peak RSS growth ÷ payload', s(image8).rounds.map((r) => (r.peak - r.start) / MIB / 8), '≤ 3', (v) => v <= 3);
+  ratio('cold start to the first tools/list (ms, median of 3)', coldStarts.toolsList, '< 600', (v) => v < 600);
+  ratio('cold start to the first REST answer (ms, median of 3)', coldStarts.rest, '(reported)');
+
+  for (const mib of [1, 8]) {
+    const media = extra.get(`media ${mib}`);
+    if (!media) continue;
+    lines.push('', `${mib} MiB image, time to the last byte of one call, by client (median of ${mib === 8 ? 10 : 15}, alternating):`, '', '| Client | ms |', '| --- | ---: |');
+    for (const [client, ms] of Object.entries(media)) lines.push(`| ${client} | ${fixed(ms, 1)} |`);
+    const gzipTarget = mib === 8 ? ['≤ 2', (v) => v <= 2] : ['(reported)'];
+    const clientTarget = mib === 8 ? ['≤ 4', (v) => v <= 4] : ['(reported)'];
+    ratio(`${mib} MiB: MCP 2026-07-28 ÷ REST, raw client asking gzip`, [media['MCP 2026-07-28, node:http asking gzip'] / media['REST, node:http asking gzip']], ...gzipTarget);
+    ratio(`${mib} MiB: MCP 2025 (SSE) ÷ REST, raw client asking gzip`, [media['MCP 2025 (SSE reply), node:http asking gzip'] / media['REST, node:http asking gzip']], '(reported)');
+    ratio(`${mib} MiB: official v2 client ÷ REST with fetch`, [media['MCP, official v2 client (2026-07-28)'] / media['REST, fetch']], ...clientTarget);
+    ratio(`${mib} MiB: official v1 client ÷ REST with fetch`, [media['MCP, official v1 client (2025 session)'] / media['REST, fetch']], '(reported)');
+  }
+  lines.push(...ratioLines);
+  if (!args.match) lines.push('', ...(await importLines(base)));
+  const confirmation = extra.get('confirmation');
+  if (confirmation) {
+    const { plainMs, roundTripMs } = confirmation;
+    lines.push(
+      '',
+      `Confirmation round trip (2026-07-28, sequential, median of 50): both legs ${roundTripMs.toFixed(1)} ms against ${plainMs.toFixed(1)} ms ` +
+        `for one plain tool call (${(roundTripMs / plainMs).toFixed(2)} ×), the user's think time not counted.`,
+    );
+  }
+  const cost = extra.get('task');
+  if (cost) {
+    lines.push(
+      '',
+      `Cost of a task (sequential, median of 30, a one-step count; polls every ${POLL_MS} ms): MCP direct call ${cost.directMs.toFixed(1)} ms, ` +
+        `as a task (create + ${cost.polls} tasks/get to the result) ${cost.taskMs.toFixed(1)} ms (${(cost.taskMs / cost.directMs).toFixed(2)} ×); ` +
+        `REST call ${cost.restMs.toFixed(1)} ms, as a job (202 + GET polls) ${cost.jobMs.toFixed(1)} ms (${(cost.jobMs / cost.restMs).toFixed(2)} ×).`,
+    );
+  }
   lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   report(lines);
 }

@@ -63,6 +63,12 @@ const flag = z
   .optional()
   .transform((value) => value === '1');
 
+/** A flag that is on unless set to `0`. */
+const flagOn = z
+  .enum(['', '0', '1'], { error: (issue) => `expected 1 (on) or 0 (off), got ${JSON.stringify(issue.input)}` })
+  .optional()
+  .transform((value) => value !== '0');
+
 const optionalText = z
   .string()
   .optional()
@@ -218,6 +224,12 @@ export const VARIABLES = {
     default: '—',
     doc: 'Extra browser origins (or host names) allowed to call the API.',
   }),
+  GATEWAY_COMPRESS: variable({
+    group: 'server',
+    schema: flagOn,
+    default: '`1`',
+    doc: '`0`: never compress answers (for a proxy that compresses itself). With `1`, JSON, HTML, CSS and JS of 1 KiB or more are gzipped when the client asks; small bodies, images, audio, MCP results that carry them and SSE streams never are. Read at start.',
+  }),
   GATEWAY_TRUST_PROXY: variable({
     group: 'security',
     schema: flag,
@@ -275,10 +287,7 @@ export const VARIABLES = {
   }),
   MCP_CONFIRM_DESTRUCTIVE: variable({
     group: 'server',
-    schema: z
-      .enum(['', '0', '1'], { error: (issue) => `expected 1 (on) or 0 (off), got ${JSON.stringify(issue.input)}` })
-      .optional()
-      .transform((value) => value !== '0'),
+    schema: flagOn,
     default: '`1`',
     doc: 'Tools annotated `destructiveHint: true` ask the user to confirm (MCP elicitation) before they act, when the client can be asked; `0` turns it off. REST is never asked.',
   }),
@@ -354,6 +363,8 @@ export interface GatewayConfig {
   /** Host names of browser origins allowed to call the API (requests without `Origin` are not affected). */
   allowedOriginHostnames: string[];
   trustProxy: boolean;
+  /** Whether answers may be compressed (GATEWAY_COMPRESS): the policy reads JSON answers whole only then. */
+  compress: boolean;
   mcpMaxBodyBytes: number;
   restMaxBodyBytes: number;
   /** Requests per second per caller and the burst allowed (undefined: no limit). */
@@ -430,6 +441,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...values.GATEWAY_ALLOWED_ORIGINS.map((origin) => (URL.canParse(origin) ? new URL(origin).hostname : origin)),
     ],
     trustProxy: values.GATEWAY_TRUST_PROXY,
+    compress: values.GATEWAY_COMPRESS,
     mcpMaxBodyBytes: values.MCP_MAX_BODY_BYTES,
     restMaxBodyBytes: values.REST_MAX_BODY_BYTES,
     rateLimit: values.GATEWAY_RATE_LIMIT

@@ -42,7 +42,9 @@ export interface RequestContext {
   readonly request?: Request;
   /** Who is calling, once the guards verified the bearer token; undefined when auth is off. */
   caller?: Caller;
-  /** MCP: the tool a `tools/call` names, noted from mcp-handler's own parse before its server is set up. */
+  /** MCP: the JSON-RPC method of the request, noted from mcp-handler's own parse before its server is set up. */
+  mcpMethod?: string;
+  /** MCP: the tool a `tools/call` names, noted the same way. */
   calledTool?: string;
   /** Ids of the errors masked while serving it (each logged with the real error), for the request's log line. */
   readonly maskedErrorIds: string[];

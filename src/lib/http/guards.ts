@@ -9,6 +9,7 @@ import { type Door, requestContext, runInRequestContext } from '@/lib/request-co
 import { withBodyLimit } from './body-limit';
 import { clientAddress } from './peer-address';
 import { createRateLimiter } from './rate-limit';
+import { underCompressionPolicy } from './compression-policy';
 import { loggedResponse } from './request-log';
 
 /** Builds a door's own error response (JSON-RPC for MCP, Vovk's error JSON for REST). */
@@ -123,7 +124,7 @@ export function guarded<TArgs extends unknown[]>(handler: Handler<TArgs>, door: 
       async () => {
         const startedAt = performance.now();
         const response = await (rebindingRejection(req, reject) ?? headerRejection(req, reject) ?? authorized(req, ...args));
-        return loggedResponse(req, requestContext(), response, startedAt);
+        return loggedResponse(req, requestContext(), await underCompressionPolicy(response, door), startedAt);
       },
       req,
     );

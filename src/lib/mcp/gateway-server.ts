@@ -10,6 +10,7 @@ import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
 import { createInputStateCodec } from './input-state';
 import { LEGACY_TASKS_CAPABILITY, serveTasks, TASKS_EXTENSION_CAPABILITY } from './mcp-tasks';
 import { listOnly, registerTools, toServedTools } from './register-tools';
+import { scopeSetOf, ToolListings } from './tool-listings';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
 export interface GatewayModules {
@@ -58,7 +59,9 @@ const isLegacyEra = (request: Request | undefined) => !request?.headers.get('mcp
  */
 export function noteCalledTool(event: McpEvent): void {
   const context = requestContext();
-  if (!context || event.type !== 'REQUEST_RECEIVED' || event.method !== 'tools/call') return;
+  if (!context || event.type !== 'REQUEST_RECEIVED') return;
+  context.mcpMethod = event.method;
+  if (event.method !== 'tools/call') return;
   const name = (event.parameters as { params?: { name?: unknown } } | undefined)?.params?.name;
   if (typeof name === 'string') context.calledTool = name;
 }
@@ -74,7 +77,8 @@ export function gatewayTools(modules: GatewayModules, format: McpFormatter, orig
 /**
  * The per-request server setup for mcp-handler. Tools are derived and prepared once, here; each request then needs
  * only registration. A tools/call registers only the tool it names, so the cost of a call does not grow with the
- * catalogue; anything else (tools/list, resources/read, …) gets every tool the caller may use and the apps' UIs.
+ * catalogue; a tools/list answers from the listing cache once its caller's kind was listed; anything else
+ * (resources/read, tasks/get, …) gets every tool the caller may use and the apps' UIs.
  */
 export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): GatewayServer {
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
@@ -88,10 +92,19 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   };
   // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
   const visible = (tool: GatewayTool | undefined) => !missingScopes(requestContext()?.caller?.scopes, tool?.scopes ?? []).length;
+  const listings = new ToolListings();
+  const toolScopes = new Set(tools.flatMap((tool) => tool.scopes));
   const setup = (server: McpServer) => {
-    const called = toolsByName.get(requestContext()?.calledTool ?? '');
+    const context = requestContext();
+    const legacy = isLegacyEra(context?.request);
+    if (context?.mcpMethod === 'tools/list') {
+      listings.serve(server, `${legacy ? '2025' : '2026'} ${scopeSetOf(context.caller, toolScopes)}`, () => registerTools(server, tools.filter(visible), runOptions));
+      modules.setupServer?.(server);
+      return;
+    }
+    const called = toolsByName.get(context?.calledTool ?? '');
     registerTools(server, called ? [called] : tools.filter(visible), runOptions);
-    serveTasks(server, toolsByName, runOptions, { legacy: isLegacyEra(requestContext()?.request) });
+    serveTasks(server, toolsByName, runOptions, { legacy });
     if (!called) registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };

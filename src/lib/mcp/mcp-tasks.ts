@@ -20,7 +20,7 @@ import { jobRunner, type RunJob, startJob } from '@/lib/long-work/job-runner';
 import { isFinished, type JobRecord } from '@/lib/long-work/job-store';
 import type { GatewayTool } from './gateway-tools';
 import { type InputState, stateOfCall } from './input-state';
-import { clientCapabilitiesOf, executeTool, newToolCall, type ToolRunOptions } from './register-tools';
+import { clientCapabilitiesOf, executeTool, newToolCall, sdkRequestHandler, type ToolRunOptions } from './register-tools';
 
 /** How often a client should poll a task (it may also listen for `notifications/tasks`). */
 const POLL_INTERVAL_MS = 1000;
@@ -140,8 +140,7 @@ export function serveTasks(
   options: ToolRunOptions,
   { legacy, session = false }: { legacy: boolean; session?: boolean },
 ): void {
-  const protocol = server.server as unknown as { _getRequestHandler?(method: string): CallToolHandler | undefined } | undefined;
-  const sdkCallTool = protocol?._getRequestHandler?.('tools/call');
+  const sdkCallTool = sdkRequestHandler<CallToolHandler>(server, 'tools/call');
   if (!sdkCallTool) return;
   // The SDK verified (and decoded) a retried call's requestState before this handler runs, and its own tools/call
   // handler verifies it again: that one gets the state signed anew (the same state, bound to the same call).

@@ -153,13 +153,20 @@ export function registerTools(server: McpServer, tools: ServedTool[], options: T
 type ListTools = (request: unknown, ctx: unknown) => Promise<ListToolsResult>;
 
 /**
+ * The handler the SDK registered on `server` for `method`, read through the protocol's `_getRequestHandler`
+ * (protected in the SDK's types, meant for such re-dispatch), so that a wrapper can call it.
+ */
+export function sdkRequestHandler<Handler>(server: McpServer, method: string): Handler | undefined {
+  const protocol = server.server as unknown as { _getRequestHandler?(method: string): Handler | undefined } | undefined;
+  return protocol?._getRequestHandler?.(method);
+}
+
+/**
  * Makes tools/list of `server` show only the registered tools `listed` accepts when the request comes in (its caller
- * is known then), while every registered tool stays callable. The SDK's own listing is reused: it is read through the
- * protocol's `_getRequestHandler` (protected in the SDK's types, meant for such re-dispatch) and filtered.
+ * is known then), while every registered tool stays callable. The SDK's own listing is reused and filtered.
  */
 export function listOnly(server: McpServer, listed: (name: string) => boolean): void {
-  const protocol = server.server as unknown as { _getRequestHandler(method: string): ListTools | undefined };
-  const listAll = protocol._getRequestHandler('tools/list');
+  const listAll = sdkRequestHandler<ListTools>(server, 'tools/list');
   if (!listAll) return;
   server.server.setRequestHandler('tools/list', async (request, ctx) => {
     const result = await listAll(request, ctx);

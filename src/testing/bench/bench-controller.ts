@@ -2,7 +2,7 @@
 // hand-written MCP baseline at /api/bench/mcp (no file in the app tree: the production build answers 404 to every method).
 import { get, operation, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { handwrittenMcpHandler } from './handwritten-mcp';
+import { handwrittenMcpHandler } from './floors';
 
 const images = new Map<number, Uint8Array<ArrayBuffer>>();
 

@@ -1,0 +1,37 @@
+// Benchmark floors: getUser as a bare Next.js route handler (REST) and a bare mcp-handler route (MCP), none of ours.
+import { createMcpHandler } from 'mcp-handler';
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { store } from '@/lib/db/store';
+
+const userOne = async () => (await store().getUser(1))!;
+
+/** The REST floor: the same JSON as GET /api/users/1, from the same store, without guards, context, log or Vovk. */
+async function restFloor(): Promise<Response> {
+  return Response.json(await userOne());
+}
+
+/**
+ * getUser as a hand-written mcp-handler tool, the code a user would write without the gateway (the gateway's input
+ * shape, so that one request serves both): bare here, it is the MCP floor; behind the REST door's guards
+ * (POST /api/bench/mcp, BenchController) it is the baseline derived tools are compared with.
+ */
+export const handwrittenMcpHandler = createMcpHandler((server) => {
+  server.registerTool(
+    'UserController_getUser',
+    { description: 'Get a user by id', inputSchema: z.object({ params: z.object({ id: z.coerce.number().int().positive() }) }) },
+    async ({ params }) => {
+      const user = await store().getUser(params.id);
+      if (!user) return { content: [{ type: 'text', text: `User ${params.id} not found` }], isError: true };
+      return { content: [{ type: 'text', text: JSON.stringify(user) }], structuredContent: { ...user } };
+    },
+  );
+});
+
+/** GET /api/bench-floor/rest and POST /api/bench-floor/mcp, with GATEWAY_BENCHMARK=1; 404 otherwise. */
+export async function benchFloor(req: Request, door: string): Promise<Response> {
+  if (!config().benchmark) return new Response(null, { status: 404 });
+  if (door === 'rest' && req.method === 'GET') return restFloor();
+  if (door === 'mcp') return handwrittenMcpHandler(req);
+  return new Response(null, { status: 404 });
+}
