@@ -132,12 +132,14 @@ export interface ConnectOptions {
   elicit?: ElicitationHandler;
   /** More servers of the same gateway: the client's requests go to `baseURL` and these in turn (no sticky sessions). */
   alsoVia?: string[];
+  /** Sees every HTTP reply the client gets, with the JSON-RPC method of the request it answers (as sent). */
+  onReply?: (reply: Response, method: string | undefined) => void;
 }
 
 export async function connect(
   era: Era,
   baseURL: string,
-  { headers = {}, tamper, elicit, alsoVia = [] }: ConnectOptions = {},
+  { headers = {}, tamper, elicit, alsoVia = [], onReply }: ConnectOptions = {},
 ): Promise<GatewayClient> {
   const url = new URL('/api/mcp', baseURL);
   const capabilities = elicit ? { elicitation: { form: {} } } : {};
@@ -156,8 +158,10 @@ export async function connect(
     client = v2;
   }
   const sent: string[] = [];
-  const reach = alsoVia.length ? alternatingFetch([baseURL, ...alsoVia], sent) : fetch;
-  const transportOptions = { requestInit: { headers }, ...(tamper || alsoVia.length ? { fetch: tamperingFetch(tamper, reach) } : {}) };
+  const spread = alsoVia.length ? alternatingFetch([baseURL, ...alsoVia], sent) : fetch;
+  const reach = onReply ? watchingFetch(onReply, spread) : spread;
+  const custom = tamper || alsoVia.length || onReply;
+  const transportOptions = { requestInit: { headers }, ...(custom ? { fetch: tamperingFetch(tamper, reach) } : {}) };
   const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
   return {
@@ -170,6 +174,16 @@ export async function connect(
       if (transport instanceof TransportV1 && transport.sessionId) await transport.terminateSession().catch(() => undefined);
       await client.close();
     },
+  };
+}
+
+/** A fetch over `reach` that hands each reply to `onReply` with the JSON-RPC method of its request. */
+function watchingFetch(onReply: NonNullable<ConnectOptions['onReply']>, reach: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await reach(input, init);
+    const method = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }).method : undefined;
+    onReply(response, method);
+    return response;
   };
 }
 

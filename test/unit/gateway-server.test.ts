@@ -1,16 +1,19 @@
-// Unit tests of per-request server setup: a tools/call registers only the tool it names; anything else, every tool and
-// every app's UI.
-import type { McpServer } from '@modelcontextprotocol/server';
+// Unit tests of per-request server setup: a tools/call registers only the tool it names; a tools/list is answered from
+// the listing cache once its kind of caller was listed; anything else, every tool and every app's UI.
+import { type ListToolsResult, McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
-import { requestContext, runInRequestContext } from '@/lib/request-context';
+import { sdkRequestHandler } from '@/lib/mcp/register-tools';
+import { type Caller, requestContext, runInRequestContext } from '@/lib/request-context';
+import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, { publicOrigin: 'http://localhost:3000', confirmDestructive: true }).setup;
+const gatewayOptions = { publicOrigin: 'http://localhost:3000', confirmDestructive: true };
+const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**
  * Serves one request in its context as mcp-handler does (report the event, then set the server up); returns the names
@@ -42,12 +45,13 @@ describe('per-request tool registration', () => {
     ]);
   });
 
-  test('tools/list, other methods and unknown tools register every tool and the apps’ UIs', async () => {
+  test('other methods and unknown tools register every tool and the apps’ UIs; a tools/list, every tool', async () => {
     const everything = await registeredAfter();
     expect(everything).toEqual(
       expect.arrayContaining(['UserController_getUser', 'sum_numbers', 'TextController_getGreeting', 'ui://vovk-mcp-gateway/board.html']),
     );
-    expect(await registeredAfter(received('tools/list', {}))).toEqual(everything);
+    // A tools/list (the fake server keeps no listing) registers every tool, and no UI: it lists tools only.
+    expect(await registeredAfter(received('tools/list', {}))).toEqual(everything.filter((name) => !name.startsWith('ui://')));
     expect(await registeredAfter(received('tools/call', { name: 'no_such_tool' }))).toEqual(everything);
     expect(await registeredAfter(received('tools/call', { name: 42 }))).toEqual(everything);
   });
@@ -81,5 +85,62 @@ describe('per-request tool registration', () => {
     const response = await handler(huge);
     expect(response.status).toBe(413);
     expect((await response.json()).error.message).toMatch(/must not exceed 1048576 bytes/);
+  });
+});
+
+describe('the tools/list cache', () => {
+  type Listed = { tools: string[]; registered: number };
+  /**
+   * One stateless tools/list on a real McpServer set up by a fresh gateway's `setup`, as `caller` (none: auth off) of
+   * the era `protocol` names: the tools listed, and how many tools the request registered.
+   */
+  const listerOf = (setup: (server: McpServer) => void) =>
+    async function list(caller?: Caller, protocol?: string): Promise<Listed> {
+      const headers = protocol ? { 'mcp-protocol-version': protocol } : undefined;
+      const request = new Request('http://localhost/api/mcp', { method: 'POST', headers });
+      return runInRequestContext(
+        'mcp',
+        async () => {
+          requestContext()!.caller = caller;
+          noteCalledTool(received('tools/list', {}));
+          const server = new McpServer({ name: 'test', version: '1' });
+          let registered = 0;
+          const registerTool = server.registerTool.bind(server);
+          server.registerTool = ((...args: Parameters<typeof registerTool>) => (registered++, registerTool(...args))) as typeof registerTool;
+          setup(server);
+          const listTools = sdkRequestHandler<(request: unknown, ctx: unknown) => Promise<ListToolsResult>>(server, 'tools/list')!;
+          const { tools } = await listTools({ method: 'tools/list', params: {} }, {});
+          return { tools: tools.map((tool) => tool.name), registered };
+        },
+        request,
+      );
+    };
+
+  test('the first tools/list of a kind registers and lists its tools; the next ones get the same listing, registering none', async () => {
+    const list = listerOf(createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup);
+    const first = await list();
+    expect(first.tools).toEqual(expect.arrayContaining(['UserController_getUser', 'TaskController_deleteTask', 'sum_numbers']));
+    expect(first.registered).toBe(first.tools.length);
+    expect(await list()).toEqual({ tools: first.tools, registered: 0 });
+  });
+
+  test('callers whose scopes differ get listings of their own; scopes no tool needs change nothing; each era its own', async () => {
+    const list = listerOf(createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup);
+    const reader: Caller = { subject: 'ada', clientId: 'c', scopes: [READ_SCOPE] };
+    const writer: Caller = { subject: 'alan', clientId: 'c', scopes: [WRITE_SCOPE, READ_SCOPE] };
+    const all = await list();
+    const read = await list(reader);
+    expect(read.registered).toBeGreaterThan(0);
+    expect(read.tools).toContain('UserController_getUser');
+    expect(read.tools).not.toContain('TaskController_deleteTask');
+    expect(read.tools.length).toBeLessThan(all.tools.length);
+    const readWrite = await list(writer);
+    expect(readWrite.registered).toBeGreaterThan(0);
+    expect(readWrite.tools).toContain('TaskController_deleteTask');
+    // Another reader, holding a scope no tool asks for, is the same kind of caller: served from the cache.
+    expect(await list({ subject: 'grace', clientId: 'd', scopes: ['profile', READ_SCOPE] })).toEqual({ tools: read.tools, registered: 0 });
+    const modern = await list(undefined, '2026-07-28');
+    expect(modern.registered).toBe(all.tools.length);
+    expect(await list(undefined, '2026-07-28')).toEqual({ tools: all.tools, registered: 0 });
   });
 });
