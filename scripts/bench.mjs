@@ -1,7 +1,7 @@
 // The benchmark: what reaching a procedure through MCP costs against REST, a hand-written tool and the bare floors, as
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
-// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import]. Prints Markdown; BENCH_OUT=file also writes it.
+// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import|media]. Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -283,9 +283,9 @@ async function downloadLatency(requests, times) {
   return samples.map(median);
 }
 
-/** An official MCP client connected to `baseURL`: SDK v2 pinned to 2026-07-28, or SDK v1 (a 2025-era session). */
-async function officialClient(baseURL, version) {
-  const url = new URL('/api/mcp', baseURL);
+/** An official MCP client connected to `baseURL` + `path`: SDK v2 pinned to 2026-07-28, or SDK v1 (a 2025-era session). */
+async function officialClient(baseURL, version, path = '/api/mcp') {
+  const url = new URL(path, baseURL);
   const client =
     version === 2
       ? new ClientV2({ name: 'bench-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
@@ -307,6 +307,8 @@ async function mediaLatency(gateway, mib, times) {
   const gzip = (request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': CLIENT_ENCODINGS } });
   const v2 = await officialClient(gateway.baseURL, 2);
   const v1 = await officialClient(gateway.baseURL, 1);
+  const floorUrl = `${gateway.baseURL}/api/bench-floor/mcp`;
+  const v2OnFloor = await officialClient(gateway.baseURL, 2, '/api/bench-floor/mcp');
   const viaClient = (client) => async () => {
     const result = await client.callTool({ name: 'BenchController_getLargeImage', arguments: arguments_ });
     if (result.content?.[0]?.type !== 'image') throw new Error(`media call: unexpected result ${JSON.stringify(result).slice(0, 200)}`);
@@ -320,6 +322,9 @@ async function mediaLatency(gateway, mib, times) {
     'MCP 2025 (SSE reply), node:http asking gzip': () => timedRequest(mcpUrl, gzip(call('2025'))),
     'MCP, official v2 client (2026-07-28)': viaClient(v2),
     'MCP, official v1 client (2025 session)': viaClient(v1),
+    'MCP floor (bare mcp-handler) 2026-07-28, node:http': () => timedRequest(floorUrl, call('2026')),
+    'MCP floor (bare mcp-handler) 2026-07-28, node:http asking gzip (Next.js gzips it)': () => timedRequest(floorUrl, gzip(call('2026'))),
+    'MCP floor (bare mcp-handler), official v2 client': viaClient(v2OnFloor),
   };
   const samples = Object.fromEntries(Object.keys(clients).map((name) => [name, []]));
   try {
@@ -331,7 +336,7 @@ async function mediaLatency(gateway, mib, times) {
       }
     }
   } finally {
-    await Promise.all([v2.close(), v1.close()]);
+    await Promise.all([v2.close(), v1.close(), v2OnFloor.close()]);
   }
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
@@ -418,6 +423,21 @@ function report(lines) {
   if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${output}\n`);
 }
 
+/** The media latencies alone (`--only media`), as Markdown lines: a quick look while working on the media path. */
+async function mediaOnly(base, env) {
+  const gateway = await startServer(base, env);
+  try {
+    const lines = [];
+    for (const mib of [1, 8]) {
+      lines.push('', `${mib} MiB image, time to the last byte (ms, median of 10):`, '');
+      for (const [client, ms] of Object.entries(await mediaLatency(gateway, mib, 10))) lines.push(`- ${client}: ${fixed(ms, 1)}`);
+    }
+    return lines;
+  } finally {
+    await gateway.stop();
+  }
+}
+
 /** `value` as a figure with `digits` decimals. */
 const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
@@ -427,6 +447,7 @@ async function main() {
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
+  if (args.only === 'media') return report([`Machine: ${machine()}`, '', ...(await mediaOnly(base, env))]);
 
   const coldStarts = { toolsList: [], rest: [] };
   for (let i = 0; i < 3; i++) {
@@ -574,6 +595,9 @@ async function main() {
     ratio(`${mib} MiB: MCP 2026-07-28 ÷ REST, raw client asking gzip`, [media['MCP 2026-07-28, node:http asking gzip'] / media['REST, node:http asking gzip']], ...gzipTarget);
     ratio(`${mib} MiB: MCP 2025 (SSE) ÷ REST, raw client asking gzip`, [media['MCP 2025 (SSE reply), node:http asking gzip'] / media['REST, node:http asking gzip']], '(reported)');
     ratio(`${mib} MiB: official v2 client ÷ REST with fetch`, [media['MCP, official v2 client (2026-07-28)'] / media['REST, fetch']], ...clientTarget);
+    ratio(`${mib} MiB: the floor, bare mcp-handler ÷ REST, raw client`, [media['MCP floor (bare mcp-handler) 2026-07-28, node:http'] / media['REST, node:http']], '(the floor)');
+    ratio(`${mib} MiB: gateway ÷ its floor, raw client`, [media['MCP 2026-07-28, node:http'] / media['MCP floor (bare mcp-handler) 2026-07-28, node:http']], '≤ 1.05', (v) => v <= 1.05);
+    ratio(`${mib} MiB: the floor with the official v2 client ÷ REST with fetch`, [media['MCP floor (bare mcp-handler), official v2 client'] / media['REST, fetch']], '(the floor)');
     ratio(`${mib} MiB: official v1 client ÷ REST with fetch`, [media['MCP, official v1 client (2025 session)'] / media['REST, fetch']], '(reported)');
   }
   lines.push(...ratioLines);

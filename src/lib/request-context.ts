@@ -46,6 +46,8 @@ export interface RequestContext {
   mcpMethod?: string;
   /** MCP: the tool a `tools/call` names, noted the same way. */
   calledTool?: string;
+  /** MCP: set when the reply carries image or audio content (base64), which the compression policy leaves alone. */
+  repliesWithMedia?: boolean;
   /** Ids of the errors masked while serving it (each logged with the real error), for the request's log line. */
   readonly maskedErrorIds: string[];
   /** MCP: the tool call in progress, while its tool runs. */

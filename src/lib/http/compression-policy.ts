@@ -1,7 +1,7 @@
 // Which answers get compressed: JSON of at least 1 KiB does; small bodies, media and MCP results of media do not.
 import 'server-only';
 import { config } from '@/lib/config';
-import type { Door } from '@/lib/request-context';
+import { type Door, requestContext } from '@/lib/request-context';
 
 /** Below this many bytes a JSON answer is sent as it is: gzip would save a few dozen bytes for its CPU and latency. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -19,18 +19,31 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export async function underCompressionPolicy(response: Response, door: Door): Promise<Response> {
   if (!config().compress || !response.body || response.headers.get('cache-control')?.includes('no-transform')) return response;
   if (response.headers.get('content-type')?.split(';')[0].trim().toLowerCase() !== 'application/json') return response;
+  // A tool result of media, known from the call itself: marked without reading its megabytes once more.
+  if (door === 'mcp' && requestContext()?.repliesWithMedia) return withHeaders(response, noTransform(response.headers));
   let body: Uint8Array<ArrayBuffer>;
   try {
     body = new Uint8Array(await response.arrayBuffer());
   } catch {
     return new Response(null, { status: 500 }); // its body failed (or the client left) before it was complete
   }
-  const headers = new Headers(response.headers);
-  if (body.byteLength < COMPRESSION_THRESHOLD_BYTES || (door === 'mcp' && carriesMedia(body))) headers.append('cache-control', 'no-transform');
+  const leaveAlone = body.byteLength < COMPRESSION_THRESHOLD_BYTES || (door === 'mcp' && carriesMedia(body));
+  return withHeaders(response, leaveAlone ? noTransform(response.headers) : response.headers, body);
+}
+
+/** `headers` and `no-transform` in its Cache-Control. */
+function noTransform(headers: Headers): Headers {
+  const marked = new Headers(headers);
+  marked.append('cache-control', 'no-transform');
+  return marked;
+}
+
+/** `response` with `headers`, and `body` when it was read. */
+function withHeaders(response: Response, headers: Headers, body: BodyInit | null = response.body): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Content items of media in a JSON-RPC reply as the SDK serializes them (no spaces; inside a JSON string a quote is escaped). */
+/** Content items of media in a JSON-RPC reply (one that no tool call of this request flagged) as the SDK serializes them (no spaces; inside a JSON string a quote is escaped). */
 const MEDIA_ITEMS = ['"type":"image"', '"type":"audio"'];
 
 /** Whether an MCP reply holds image or audio content (base64): one scan of its bytes, no decoding. */

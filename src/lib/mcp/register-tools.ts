@@ -126,6 +126,8 @@ async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server
   const { work, flush } = workOfCall(mcp);
   const result: CallToolResult = await runInWork(work, () => executeTool(tool, input, toolCall));
   flush();
+  const context = requestContext();
+  if (context && result.content?.some((item) => item.type === 'image' || item.type === 'audio')) context.repliesWithMedia = true;
   if (!toolCall.pendingInput) return result;
   const state: InputState = { tool: tool.name, input: inputDigest(input), answers: toolCall.answers };
   return inputRequired({ inputRequests: toolCall.pendingInput, requestState: await options.stateCodec.mint(state, mcp) });

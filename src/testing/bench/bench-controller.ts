@@ -2,20 +2,8 @@
 // hand-written MCP baseline at /api/bench/mcp (no file in the app tree: the production build answers 404 to every method).
 import { get, operation, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
+import { largeImage } from './bench-media';
 import { handwrittenMcpHandler } from './floors';
-
-const images = new Map<number, Uint8Array<ArrayBuffer>>();
-
-/** A PNG-typed body of `mib` MiB (random bytes; only its size matters), made once per size. */
-function largeImage(mib: number): Uint8Array<ArrayBuffer> {
-  let image = images.get(mib);
-  if (!image) {
-    image = new Uint8Array(mib * 1024 * 1024);
-    for (let i = 0; i < image.length; i += 65536) globalThis.crypto.getRandomValues(image.subarray(i, i + 65536));
-    images.set(mib, image);
-  }
-  return image;
-}
 
 @prefix('bench')
 export default class BenchController {

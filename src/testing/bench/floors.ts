@@ -1,8 +1,9 @@
-// Benchmark floors: getUser as a bare Next.js route handler (REST) and a bare mcp-handler route (MCP), none of ours.
+// Benchmark floors: getUser as a bare Next.js route handler (REST) and, with a large image, a bare mcp-handler route (MCP).
 import { createMcpHandler } from 'mcp-handler';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { store } from '@/lib/db/store';
+import { largeImage } from './bench-media';
 
 const userOne = async () => (await store().getUser(1))!;
 
@@ -17,6 +18,14 @@ async function restFloor(): Promise<Response> {
  * (POST /api/bench/mcp, BenchController) it is the baseline derived tools are compared with.
  */
 export const handwrittenMcpHandler = createMcpHandler((server) => {
+  // The media floor: the same bytes as BenchController_getLargeImage, as the image content a user would build.
+  server.registerTool(
+    'BenchController_getLargeImage',
+    { description: 'A large image', inputSchema: z.object({ query: z.object({ mib: z.enum(['1', '8']) }) }) },
+    async ({ query }) => ({
+      content: [{ type: 'image', data: Buffer.from(largeImage(Number(query.mib))).toString('base64'), mimeType: 'image/png' }],
+    }),
+  );
   server.registerTool(
     'UserController_getUser',
     { description: 'Get a user by id', inputSchema: z.object({ params: z.object({ id: z.coerce.number().int().positive() }) }) },
