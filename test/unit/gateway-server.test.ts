@@ -10,7 +10,7 @@ import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, { publicOrigin: 'http://localhost:3000', confirmDestructive: true }).setup;
+const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true }).setup;
 
 /**
  * Serves one request in its context as mcp-handler does (report the event, then set the server up); returns the names

@@ -3,6 +3,7 @@ import 'server-only';
 import { metadataCorsOptionsRequestHandler } from 'mcp-handler';
 import { GATEWAY_TITLE } from '@/lib/about';
 import { config } from '@/lib/config';
+import { resourceUrl } from './challenges';
 import { ALL_SCOPES } from '@/shared/scope-names';
 
 /**
@@ -11,11 +12,11 @@ import { ALL_SCOPES } from '@/shared/scope-names';
  */
 export function resourceMetadataRoute(declaredScopes: string[]) {
   return {
-    GET: () => {
-      const { resource, oauth } = config();
+    GET: (req: Request) => {
+      const { oauth } = config();
       return Response.json(
         {
-          resource,
+          resource: resourceUrl(req.headers),
           authorization_servers: oauth ? [oauth.issuer] : [],
           scopes_supported: [...new Set([...ALL_SCOPES, ...declaredScopes])],
           bearer_methods_supported: ['header'],
