@@ -1,9 +1,11 @@
 // Behind a reverse proxy: with GATEWAY_TRUST_PROXY=1 the URLs the gateway hands out (OAuth metadata and challenges,
 // REST links in tool results, the explorer's connect panel) and the rate limiter's key follow X-Forwarded-*; without
-// it those headers are ignored; a configured GATEWAY_PUBLIC_ORIGIN wins over them.
+// it those headers are ignored; a configured GATEWAY_PUBLIC_ORIGIN wins over them; tokens are for the public resource.
 import { expect, test } from '@playwright/test';
+import { type DevAuthServer, startDevAuthServer } from '../auth-dev/server.mjs';
 import { mcpHeaders } from './support/json-rpc';
 import { connect, eras } from './support/mcp';
+import { scriptToken } from './support/oauth';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
 const TOKEN = 'proxy-test-token-0123456789';
@@ -142,6 +144,40 @@ test.describe('a configured GATEWAY_PUBLIC_ORIGIN behind a trusted proxy', () =>
     try {
       const result = await client.callTool('MediaController_getImage');
       expect(result.content[0]).toMatchObject({ type: 'resource_link', uri: 'https://api.example.org/api/media/image' });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+test.describe('OAuth behind a trusted proxy (OAUTH_AUDIENCE unset)', () => {
+  const port = e2ePort + 143;
+  const publicResource = `https://${PUBLIC_HOST}/api/mcp`;
+  const directResource = `http://localhost:${port}/api/mcp`;
+  let as: DevAuthServer;
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    as = await startDevAuthServer({ resources: [publicResource, directResource], gatewayOrigins: [`http://localhost:${port}`] });
+    server = await startServer(
+      port,
+      { OAUTH_ISSUER: as.issuer, GATEWAY_TRUST_PROXY: '1', GATEWAY_ALLOWED_HOSTS: PUBLIC_HOST },
+      'test-results/behind-proxy-143.log',
+    );
+  });
+  test.afterAll(async () => void (await Promise.all([server?.stop(), as?.stop()])));
+
+  test('a token must be issued for the resource the request reached: the public one through the proxy', async () => {
+    const get = async (token: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${server.baseURL}/api/users/1`, { headers: { Authorization: `Bearer ${token}`, ...headers } })).status;
+    const forPublic = await scriptToken(as, publicResource, 'gateway:read');
+    const forDirect = await scriptToken(as, directResource, 'gateway:read');
+    expect(await get(forPublic, FORWARDED)).toBe(200);
+    expect(await get(forDirect, FORWARDED)).toBe(401);
+    expect(await get(forDirect)).toBe(200);
+    expect(await get(forPublic)).toBe(401);
+    const client = await connect('client-v2 (2026-07-28)', server.baseURL, { headers: { Authorization: `Bearer ${forPublic}`, ...FORWARDED } });
+    try {
+      expect((await client.callTool('sum_numbers', { a: 40, b: 2 })).content).toEqual([{ type: 'text', text: '42' }]);
     } finally {
       await client.close();
     }
