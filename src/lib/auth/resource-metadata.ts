@@ -3,8 +3,8 @@ import 'server-only';
 import { metadataCorsOptionsRequestHandler } from 'mcp-handler';
 import { GATEWAY_TITLE } from '@/lib/about';
 import { config } from '@/lib/config';
-import { resourceUrl } from './challenges';
 import { ALL_SCOPES } from '@/shared/scope-names';
+import { resourceUrl } from './challenges';
 
 /**
  * The metadata route's handlers: GET the document, OPTIONS for browsers' CORS preflight. `declaredScopes` are the
