@@ -120,7 +120,7 @@ export const VARIABLES = {
     group: 'server',
     schema: optionalText.pipe(url('the origin this server is reached at').optional()),
     default: '`http://localhost:$PORT`',
-    doc: 'The origin this server is reached at; the default audio URL and the REST links of oversize media point there.',
+    doc: 'The origin this server is reached at; the default audio URL points there. When set, it is also the public origin of every URL the gateway hands out (the OAuth resource, the REST links of tool results, the explorer\'s connect panel), whatever a proxy forwards; unset, those follow `GATEWAY_TRUST_PROXY`.',
   }),
   SHUTDOWN_GRACE_MS: variable({
     group: 'server',
@@ -204,7 +204,7 @@ export const VARIABLES = {
     group: 'security',
     schema: list(url('an audience (the URL the tokens are issued for)'), 'comma-separated audience URLs'),
     default: '`<public origin>/api/mcp`',
-    doc: 'Accepted audiences (`aud`) of access tokens, comma-separated: the resource indicator (RFC 8707) clients ask tokens for. The same tokens work on REST.',
+    doc: 'Accepted audiences (`aud`) of access tokens, comma-separated: the resource indicator (RFC 8707) clients ask tokens for. The same tokens work on REST. When set, the first is the resource the metadata names, whatever a proxy forwards; unset, the resource is `<public origin>/api/mcp` of each request (see `GATEWAY_TRUST_PROXY`) and tokens must be issued for it.',
   }),
   GATEWAY_TOKEN: variable({
     group: 'security',
@@ -234,7 +234,7 @@ export const VARIABLES = {
     group: 'security',
     schema: flag,
     default: '`0`',
-    doc: '`1`: judge the host by `X-Forwarded-Host` (only behind a proxy that sets it).',
+    doc: '`1` (only behind a reverse proxy that sets these headers itself, replacing any a client sent): the host is judged by `X-Forwarded-Host` (else `Host`); the public origin of the URLs the gateway hands out (the OAuth resource and `resource_metadata`, REST links in tool results, the explorer\'s connect panel) is `X-Forwarded-Proto` (`http` or `https`, default `http`) `://` that host, unless `GATEWAY_PUBLIC_ORIGIN` / `OAUTH_AUDIENCE` fix it; a malformed or not allowed value falls back to the default origin; the rate limiter counts per the first `X-Forwarded-For` address (so the proxy must overwrite that header with the client\'s address, e.g. nginx `proxy_set_header X-Forwarded-For $remote_addr`). `0`: every forwarded header is ignored.',
   }),
   MCP_MAX_BODY_BYTES: variable({
     group: 'security',
@@ -344,6 +344,8 @@ export interface GatewayConfig {
   port: number;
   /** The origin this server serves itself on, for URLs that point back at it. */
   publicOrigin: string;
+  /** Whether GATEWAY_PUBLIC_ORIGIN set it: then it wins over what a proxy forwards. */
+  publicOriginConfigured: boolean;
   databaseFile: string;
   databaseUrl?: string;
   /** How long requests in flight may take to finish once the process is told to stop. */
@@ -358,6 +360,8 @@ export interface GatewayConfig {
   oauth?: { issuer: string; audiences: string[] };
   /** The canonical URL of the MCP endpoint: the resource that tokens are issued for, and that metadata describes. */
   resource: string;
+  /** Whether OAUTH_AUDIENCE set it: then it wins over what a proxy forwards. */
+  resourceConfigured: boolean;
   /** Host names (without port) the API answers to, against DNS rebinding. */
   allowedHostnames: string[];
   /** Host names of browser origins allowed to call the API (requests without `Origin` are not affected). */
@@ -415,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: values.PORT,
     publicOrigin,
+    publicOriginConfigured: values.GATEWAY_PUBLIC_ORIGIN !== undefined,
     databaseFile: values.DATABASE_FILE ?? path.join(process.cwd(), 'data', 'gateway.db'),
     databaseUrl: values.DATABASE_URL,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
@@ -433,6 +438,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { issuer: values.OAUTH_ISSUER, audiences: values.OAUTH_AUDIENCE.length ? values.OAUTH_AUDIENCE : [`${publicOrigin}/api/mcp`] }
       : undefined,
     resource: values.OAUTH_AUDIENCE[0] ?? `${publicOrigin}/api/mcp`,
+    resourceConfigured: values.OAUTH_AUDIENCE.length > 0,
     // 0.0.0.0 reaches this machine too (tools print it as the listen address); browsers reaching it from another
     // site are still stopped by the Origin check.
     allowedHostnames: [...localhostAllowedHostnames(), '0.0.0.0', ...values.GATEWAY_ALLOWED_HOSTS],

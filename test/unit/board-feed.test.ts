@@ -1,4 +1,4 @@
-// The board feed behind /api/board/stream: a snapshot on joining and after each change, retries, leaving on abort.
+// The board feed behind /api/board/stream: a snapshot on joining and after changes (coalesced), retries, leaving on abort.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { store } from '@/lib/db/store';
 import type { BoardEvent } from '@/modules/board/board-schemas';
@@ -45,6 +45,35 @@ test('a watcher gets the board at once, then after each change; one write makes 
   await expect.poll(watcher.titles).toEqual(['First', 'Second']);
   expect(watcher.boards().length).toBe(seen + 1);
   watcher.stop();
+});
+
+/** The feed's rule: snapshots after changes start at least this far apart (SNAPSHOT_INTERVAL_MS). */
+const SNAPSHOT_INTERVAL_MS = 250;
+
+test('50 quick writes make a few snapshots, not 50, and the last one shows the final state', async () => {
+  const watcher = watch();
+  await expect.poll(watcher.titles).toBeDefined();
+  const task = await store().createTask({ title: 'Rewritten 0' });
+  await expect.poll(watcher.titles).toContain('Rewritten 0');
+  try {
+    const before = watcher.boards().length;
+    const started = performance.now();
+    for (let i = 1; i <= 50; i++) {
+      await store().updateTask(task.id, { title: `Rewritten ${i}` });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await expect.poll(watcher.titles).toContain('Rewritten 50');
+    const elapsed = performance.now() - started;
+    const snapshots = watcher.boards().length - before;
+    // However slow the machine, snapshots start SNAPSHOT_INTERVAL_MS apart at least: the count is bounded by the time taken.
+    expect(snapshots).toBeLessThanOrEqual(1 + Math.floor(elapsed / SNAPSHOT_INTERVAL_MS));
+    expect(snapshots).toBeLessThan(50 / 4);
+    await new Promise((resolve) => setTimeout(resolve, 2 * SNAPSHOT_INTERVAL_MS));
+    expect(watcher.titles()).toContain('Rewritten 50'); // nothing older came after it
+  } finally {
+    watcher.stop();
+    await store().deleteTask(task.id);
+  }
 });
 
 test('after abort, or once send reports the client gone, a watcher gets nothing more', async () => {

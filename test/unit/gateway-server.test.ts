@@ -12,7 +12,7 @@ import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const gatewayOptions = { publicOrigin: 'http://localhost:3000', confirmDestructive: true };
+const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true };
 const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**

@@ -7,7 +7,7 @@ import { structuredOutputSchema } from '@/lib/mcp/output-schema';
 import { ToModelOutput } from '@/lib/tools';
 import { gatewayModules } from '@/modules';
 
-const byName = Object.fromEntries(gatewayTools(gatewayModules, ToModelOutput.MCP, 'http://localhost:3000').map((tool) => [tool.name, tool]));
+const byName = Object.fromEntries(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000').map((tool) => [tool.name, tool]));
 const valid = async (schema: ReturnType<typeof structuredOutputSchema>, value: unknown) =>
   !(await schema!['~standard'].validate(value)).issues;
 const ada = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', createdAt: '2026-01-05T09:00:00.000Z' };

@@ -9,7 +9,7 @@ import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 import BoardController from '@/modules/board/board-controller';
 
-const derived = gatewayTools(gatewayModules, ToModelOutput.MCP, 'http://localhost:3000');
+const derived = gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000');
 const byName = Object.fromEntries(withAppUis(derived, mcpApps).map((tool) => [tool.name, tool]));
 const boardUri = 'ui://vovk-mcp-gateway/board.html';
 

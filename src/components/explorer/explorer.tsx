@@ -1,6 +1,6 @@
 'use client';
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms (the questions their
-// calls ask are put to the user); how to connect.
+// calls ask are put to the user); how to connect (at the public origin the server names, else this page's).
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/browser/token';
 import { MCP_PATH } from '@/browser/explorer/gateway-client';
@@ -10,10 +10,15 @@ import { QuestionDialog } from './question-dialog';
 import { ToolList } from './tool-list';
 import { useGateway, useOrigin } from './use-gateway';
 
-export function Explorer() {
+/**
+ * `publicOrigin`: where clients reach the gateway, when the server knows it (GATEWAY_PUBLIC_ORIGIN, or a trusted
+ * proxy's forwarded headers); the URLs shown point there. The page itself talks to the gateway on its own origin.
+ */
+export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
   const origin = useOrigin();
   const { state, calls, retry, question } = useGateway(origin);
-  const endpoint = origin ? new URL(MCP_PATH, origin).href : MCP_PATH;
+  const shownOrigin = publicOrigin ?? origin;
+  const endpoint = shownOrigin ? new URL(MCP_PATH, shownOrigin).href : MCP_PATH;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -30,7 +35,7 @@ export function Explorer() {
       <div className={styles.layout}>
         <main className={styles.main}>
           {state.status === 'failed' && isUnauthorized(state.error) && <SignInPanel onTokenSaved={retry} />}
-          <ToolList state={state} origin={origin} calls={calls} retry={retry} />
+          <ToolList state={state} origin={shownOrigin} calls={calls} retry={retry} />
         </main>
         <aside className={styles.aside}>
           <ConnectPanel endpoint={endpoint} />

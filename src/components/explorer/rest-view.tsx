@@ -20,6 +20,7 @@ interface RestViewProps {
   route: RestRoute;
   /** The valid part of the form (unknown path parameters stay `{name}` in the URL). */
   args: ToolArguments;
+  /** The origin the shown URL and curl line point at (the request itself goes to this page's origin). */
   origin: string;
   /** Whether the form is valid; when not, sending only shows the form's messages. */
   valid: boolean;

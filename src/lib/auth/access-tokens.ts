@@ -51,10 +51,10 @@ function scopesOf(payload: JWTPayload): string[] {
 }
 
 /**
- * JWT access tokens of `issuer` for one of `audiences`: signature by a key of the issuer's JWKS (cached; fetched again
+ * JWT access tokens of `issuer` for one of `audiences()`: signature by a key of the issuer's JWKS (cached; fetched again
  * for an unknown `kid`), `iss`, `aud`, `exp` and `nbf` within a small clock skew. Anything else is `invalid_token`.
  */
-function jwtVerifier(issuer: string, audiences: string[]): OAuthTokenVerifier {
+function jwtVerifier(issuer: string, audiences: () => string[]): OAuthTokenVerifier {
   let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
   const keySet = async () => {
     keys ??= createRemoteJWKSet(await discoverJwksUri(issuer), { timeoutDuration: FETCH_TIMEOUT_MS });
@@ -66,7 +66,7 @@ function jwtVerifier(issuer: string, audiences: string[]): OAuthTokenVerifier {
       try {
         ({ payload } = await jwtVerify(token, await keySet(), {
           issuer,
-          audience: audiences,
+          audience: audiences(),
           algorithms: ALGORITHMS,
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ['exp'],
@@ -101,7 +101,8 @@ const STATIC_TOKEN_EXPIRY = () => Math.floor(Date.now() / 1000) + 3600;
  */
 export function createTokenVerifier(options: {
   token?: string;
-  oauth?: { issuer: string; audiences: string[] };
+  /** The issuer, and the audiences a token may carry (asked for each token: they may depend on the request). */
+  oauth?: { issuer: string; audiences: () => string[] };
 }): OAuthTokenVerifier | undefined {
   const { token: staticToken, oauth } = options;
   if (!staticToken && !oauth) return undefined;

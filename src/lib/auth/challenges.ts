@@ -2,12 +2,28 @@
 import 'server-only';
 import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
 import { config } from '@/lib/config';
+import { publicOrigin } from '@/lib/http/public-origin';
 import { READ_SCOPE } from '@/shared/scope-names';
 
+/**
+ * The gateway's resource (the MCP endpoint's canonical URL) as the request with `headers` (the one being served by
+ * default) sees it: OAUTH_AUDIENCE's first when set, else `/api/mcp` on the request's public origin.
+ */
+export function resourceUrl(headers?: Headers): string {
+  const { resource, resourceConfigured } = config();
+  return resourceConfigured ? resource : new URL('/api/mcp', publicOrigin(headers)).href;
+}
+
+/** The audiences an access token of the request being served may carry: OAUTH_AUDIENCE, else the request's resource. */
+export function acceptedAudiences(): string[] {
+  const { oauth, resourceConfigured } = config();
+  return resourceConfigured && oauth ? oauth.audiences : [resourceUrl()];
+}
+
 /** Where the Protected Resource Metadata (RFC 9728) of the gateway's resource is: every challenge names it. */
-export function resourceMetadataUrl(): string {
-  const { resource } = config();
-  return `${new URL(resource).origin}/.well-known/oauth-protected-resource${new URL(resource).pathname.replace(/\/$/, '')}`;
+export function resourceMetadataUrl(headers?: Headers): string {
+  const resource = new URL(resourceUrl(headers));
+  return `${resource.origin}/.well-known/oauth-protected-resource${resource.pathname.replace(/\/$/, '')}`;
 }
 
 /** 401 with `WWW-Authenticate: Bearer …, scope="gateway:read", resource_metadata="…"`: what a first call needs. */

@@ -4,6 +4,7 @@ import { metadataCorsOptionsRequestHandler } from 'mcp-handler';
 import { GATEWAY_TITLE } from '@/lib/about';
 import { config } from '@/lib/config';
 import { ALL_SCOPES } from '@/shared/scope-names';
+import { resourceUrl } from './challenges';
 
 /**
  * The metadata route's handlers: GET the document, OPTIONS for browsers' CORS preflight. `declaredScopes` are the
@@ -11,11 +12,11 @@ import { ALL_SCOPES } from '@/shared/scope-names';
  */
 export function resourceMetadataRoute(declaredScopes: string[]) {
   return {
-    GET: () => {
-      const { resource, oauth } = config();
+    GET: (req: Request) => {
+      const { oauth } = config();
       return Response.json(
         {
-          resource,
+          resource: resourceUrl(req.headers),
           authorization_servers: oauth ? [oauth.issuer] : [],
           scopes_supported: [...new Set([...ALL_SCOPES, ...declaredScopes])],
           bearer_methods_supported: ['header'],

@@ -2,12 +2,13 @@
 import 'server-only';
 import { type AuthInfo, validateHostHeader, validateOriginHeader, verifyBearerToken } from '@modelcontextprotocol/server';
 import { callerOf, createTokenVerifier } from '@/lib/auth/access-tokens';
-import { insufficientScopeResponse, resourceMetadataUrl, unauthorizedResponse } from '@/lib/auth/challenges';
+import { acceptedAudiences, insufficientScopeResponse, resourceMetadataUrl, unauthorizedResponse } from '@/lib/auth/challenges';
 import { missingScopes, scopeOfMethod } from '@/lib/auth/scopes';
 import { config } from '@/lib/config';
 import { type Door, requestContext, runInRequestContext } from '@/lib/request-context';
 import { withBodyLimit } from './body-limit';
 import { clientAddress } from './peer-address';
+import { requestedHost } from './public-origin';
 import { createRateLimiter } from './rate-limit';
 import { underCompressionPolicy } from './compression-policy';
 import { loggedResponse } from './request-log';
@@ -28,8 +29,7 @@ type Handler<TArgs extends unknown[]> = (req: Request, ...args: TArgs) => Respon
 /** 403 unless the Host (or, behind a trusted proxy, X-Forwarded-Host) and any Origin are allowed. */
 function rebindingRejection(req: Request, reject: ErrorResponder): Response | undefined {
   const { trustProxy, allowedHostnames, allowedOriginHostnames } = config();
-  const forwardedHost = trustProxy ? req.headers.get('x-forwarded-host')?.split(',')[0].trim() : undefined;
-  const host = validateHostHeader(forwardedHost || req.headers.get('host'), allowedHostnames);
+  const host = validateHostHeader(requestedHost(req.headers, trustProxy), allowedHostnames);
   if (!host.ok) return reject(403, `${host.message}: this gateway answers only to its allowed host names`);
   const origin = validateOriginHeader(req.headers.get('origin'), allowedOriginHostnames);
   if (!origin.ok) return reject(403, `${origin.message}: cross-origin requests from this origin are not allowed`);
@@ -54,8 +54,14 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
-/** The bearer-token verifier of the configured auth mode, made once; undefined when the gateway is open. */
-const tokenVerifier = once(() => createTokenVerifier(config()) ?? undefined);
+/**
+ * The bearer-token verifier of the configured auth mode, made once; undefined when the gateway is open. Tokens must be
+ * issued for OAUTH_AUDIENCE, else for the resource the request's own challenges and metadata name.
+ */
+const tokenVerifier = once(() => {
+  const { token, oauth } = config();
+  return createTokenVerifier({ token, oauth: oauth && { issuer: oauth.issuer, audiences: acceptedAudiences } }) ?? undefined;
+});
 
 /**
  * When OAUTH_ISSUER or GATEWAY_TOKEN is set: a valid bearer token is required (401 with the RFC 9728 challenge

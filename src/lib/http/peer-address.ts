@@ -1,6 +1,8 @@
 // The address of the TCP peer of each request, stamped by the server itself (clients cannot forge it): who is calling.
 import 'server-only';
 import http from 'node:http';
+import { isIP } from 'node:net';
+import { firstHeaderValue } from './public-origin';
 
 /** Header the server writes on every request it receives; any value a client sent under that name is replaced. */
 const PEER_HEADER = 'x-gateway-peer-address';
@@ -25,10 +27,10 @@ export function stampPeerAddresses(): void {
 }
 
 /**
- * The client's address: behind a trusted proxy (GATEWAY_TRUST_PROXY=1) the first `X-Forwarded-For` entry, else the
- * connection's peer.
+ * The client's address: behind a trusted proxy (GATEWAY_TRUST_PROXY=1) the first `X-Forwarded-For` entry when it is an
+ * IP address, else the connection's peer.
  */
 export function clientAddress(req: Request, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers.get('x-forwarded-for')?.split(',')[0].trim() : undefined;
-  return forwarded || req.headers.get(PEER_HEADER) || 'unknown';
+  const forwarded = trustProxy ? firstHeaderValue(req.headers, 'x-forwarded-for') : undefined;
+  return (forwarded && isIP(forwarded) ? forwarded : undefined) ?? req.headers.get(PEER_HEADER) ?? 'unknown';
 }

@@ -25,11 +25,12 @@ export interface GatewayModules {
 }
 
 /**
- * The limits of the gateway's formatter, the origin REST URLs of tool calls point at, the key of input-required state
- * (undefined: random per process) and whether destructive tools ask for confirmation.
+ * The limits of the gateway's formatter, the origin REST URLs of tool calls point at (asked per call: the request's
+ * public origin), the key of input-required state (undefined: random per process) and whether destructive tools ask
+ * for confirmation.
  */
 export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
-  publicOrigin: string;
+  publicOrigin: () => string;
   stateSecret?: string;
   confirmDestructive: boolean;
 };
@@ -67,7 +68,7 @@ export function noteCalledTool(event: McpEvent): void {
 }
 
 /** Every tool of `modules`, formatted by `format`: one per procedure of the controllers, then the standalone ones. */
-export function gatewayTools(modules: GatewayModules, format: McpFormatter, origin: string): GatewayTool[] {
+export function gatewayTools(modules: GatewayModules, format: McpFormatter, origin: () => string): GatewayTool[] {
   return [
     ...deriveGatewayTools(modules.controllers, format, origin),
     ...(modules.tools ?? []).map((tool) => formattedTool(tool, format)),
@@ -86,7 +87,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const stateCodec = createInputStateCodec(options.stateSecret);
   const runOptions = {
-    restUrlOf: (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin),
+    restUrlOf: (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin()),
     stateCodec,
     confirmDestructive: options.confirmDestructive,
   };

@@ -134,8 +134,11 @@ export function declaredScopesOf(controllers: Controllers): string[] {
   return [...new Set([...restRoutesByToolName(controllers).values()].flatMap((route) => route.declaredScopes ?? []))];
 }
 
-/** One MCP tool per procedure of `controllers` (as vovk's deriveTools makes them), formatted by `format`. */
-export function deriveGatewayTools(controllers: Controllers, format: McpFormatter, origin: string): GatewayTool[] {
+/**
+ * One MCP tool per procedure of `controllers` (as vovk's deriveTools makes them), formatted by `format`; the REST URL
+ * decorators see on a call is on `origin()` then.
+ */
+export function deriveGatewayTools(controllers: Controllers, format: McpFormatter, origin: () => string): GatewayTool[] {
   const { tools } = deriveTools({ modules: controllers, toModelOutput: format });
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);

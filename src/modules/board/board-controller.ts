@@ -20,7 +20,7 @@ export default class BoardController {
   @operation({
     summary: 'Stream board',
     description:
-      'JSON Lines (application/jsonl when the request accepts it, else text/plain), one event a line: {"type":"board","board":…} now and after every change (from any door or instance), and {"type":"heartbeat"} every 15 s.',
+      'JSON Lines (application/jsonl when the request accepts it, else text/plain), one event a line: {"type":"board","board":…} now and after changes (from any door or instance; several changes within 250 ms make one snapshot, so at most about four a second, the last one always showing the final state), and {"type":"heartbeat"} every 15 s.',
   })
   @operation.tool({ hidden: true })
   @get('stream', { headers: STREAM_HEADERS })

@@ -20,12 +20,12 @@ export const BoardSchema = z
 
 export type Board = z.infer<typeof BoardSchema>;
 
-/** One line of the board stream: the whole board (on connect and after each change), a keep-alive, or a goodbye. */
+/** One line of the board stream: the whole board (on connect and after changes, at most about four a second), a keep-alive, or a goodbye. */
 export const BoardEventSchema = z
   .discriminatedUnion('type', [
     z
       .object({ type: z.literal('board'), board: BoardSchema })
-      .meta({ description: 'The whole board, on connecting and after each change' }),
+      .meta({ description: 'The whole board, on connecting and after changes (several within 250 ms make one)' }),
     z.object({ type: z.literal('heartbeat') }).meta({ description: 'Keep-alive, every 15 s' }),
     z
       .object({ type: z.literal('reconnect') })

@@ -1,4 +1,4 @@
-// The board as one snapshot, and a feed that sends a fresh snapshot to every watcher after each change of the store.
+// The board as one snapshot, and a feed that sends every watcher a fresh snapshot after changes, a few a second at most.
 import { store, TASK_STATUSES, type TaskStatus } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import type { Board, BoardEvent } from './board-schemas';
@@ -6,6 +6,12 @@ import type { Board, BoardEvent } from './board-schemas';
 const COLUMN_TITLES: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
 /** Changes this close together (a move touches several rows; NOTIFY may come per table) make one snapshot. */
 const COALESCE_MS = 20;
+/**
+ * Snapshots start at least this far apart, so a stream's cost grows with the board's size but not with the write
+ * rate: the first change after a quiet spell is sent within COALESCE_MS, later ones together at the end of the
+ * interval (a trailing snapshot always follows the last change).
+ */
+const SNAPSHOT_INTERVAL_MS = 250;
 /** Wait before loading again when a load failed (the database was unreachable, say). */
 const RETRY_MS = 1000;
 /** A keep-alive line this often, which also finds watchers whose connection is gone. */
@@ -32,6 +38,8 @@ async function loadBoard(): Promise<Board> {
 class BoardFeed {
   private readonly watchers = new Set<Watcher>();
   private loads = 0;
+  /** When the last snapshot of every watcher started loading. */
+  private lastLoadAt = Number.NEGATIVE_INFINITY;
   private timer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private heartbeat?: NodeJS.Timeout;
@@ -46,10 +54,12 @@ class BoardFeed {
   }
 
   private schedule(): void {
+    const wait = Math.max(COALESCE_MS, this.lastLoadAt + SNAPSHOT_INTERVAL_MS - performance.now());
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
+      this.lastLoadAt = performance.now();
       void this.load([...this.watchers]);
-    }, COALESCE_MS);
+    }, wait);
   }
 
   private async load(watchers: Watcher[]): Promise<void> {
@@ -87,7 +97,7 @@ export default class BoardService {
     return loadBoard();
   }
 
-  /** Sends the board now and after every change, until `signal` aborts or `send` returns false. */
+  /** Sends the board now and after changes (a few a second at most, the final state always), until `signal` aborts or `send` returns false. */
   static watch(send: Send, signal: AbortSignal): void {
     feed.watch(send, signal);
   }

@@ -5,18 +5,18 @@ import { GATEWAY_NAME, GATEWAY_VERSION } from '@/lib/about';
 import { config } from '@/lib/config';
 import { store } from '@/lib/db/store';
 import { guarded } from '@/lib/http/guards';
+import { publicOrigin } from '@/lib/http/public-origin';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { withListenStreams } from '@/lib/mcp/list-changes';
 import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, publicOrigin, stateSecret, confirmDestructive, sessions, tracing } =
-  config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing } = config();
 const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
-  publicOrigin,
+  publicOrigin: () => publicOrigin(),
   stateSecret,
   confirmDestructive,
 });
