@@ -1,4 +1,4 @@
-// A PostgreSQL outage under load, on a real `next start` with the board open in a browser: 503 + Retry-After (REST) and
+// A PostgreSQL outage under load, on a real gateway with the board open in a browser: 503 + Retry-After (REST) and
 // isError (MCP) within a second while it is down, recovery by itself once it is back, the board resynced without a reload.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
