@@ -49,6 +49,11 @@ test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + C
     for (const outcome of later) {
       expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 503, connection: 'close', retryAfter: '1' });
     }
+    // The probes: alive, and not ready from the first moment of the drain.
+    const [livez, readyz] = await Promise.all([attempt(`${base}/livez`), attempt(`${base}/readyz`)]);
+    expect(livez).toMatchObject({ status: 200, connection: 'close' });
+    expect(readyz).toMatchObject({ status: 503, retryAfter: '1' });
+    expect(JSON.parse(readyz.text!)).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/draining/) });
     expect(JSON.parse(later[0].text!)).toMatchObject({ statusCode: 503, isError: true, message: expect.stringMatching(/shutting down/) });
     expect(JSON.parse(later[3].text!)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/shutting down/) } });
 
