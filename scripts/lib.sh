@@ -109,3 +109,40 @@ stop_postgres() {
   rm -rf "$PG_TEST_DIR"
   unset PG_TEST_DIR TEST_DATABASE_URL
 }
+
+# Debian's nginx binary; empty when not installed.
+nginx_bin() {
+  local bin
+  bin=$(command -v nginx || true)
+  [ -z "$bin" ] && [ -x /usr/sbin/nginx ] && bin=/usr/sbin/nginx
+  echo "$bin"
+}
+
+# Installs Debian's nginx when missing (the cluster and the rolling-restart test put it in front of the instances).
+# Only the binary is used: it runs with a configuration of ours (render_nginx_conf), never as the system service.
+ensure_nginx() {
+  if [ -z "$(nginx_bin)" ]; then
+    echo "Installing Debian's nginx…"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx >/dev/null
+  fi
+}
+
+# render_nginx_conf DIR LISTEN_PORT INSTANCE_PORT…: deploy/nginx.conf with its listen port and upstream servers
+# replaced, as DIR/nginx.conf (DIR is nginx's prefix: logs, pid and buffers go there). Start it with
+# `"$(nginx_bin)" -p DIR -c nginx.conf -g 'daemon off;'`.
+render_nginx_conf() {
+  local dir=$1 listen=$2
+  shift 2
+  local servers="" port
+  for port in "$@"; do servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;\n"; done
+  mkdir -p "$dir/tmp"
+  # As root, nginx's workers run as nobody: they must be able to write their buffers in DIR/tmp.
+  [ "$(id -u)" = 0 ] && chmod 755 "$dir" && chmod 777 "$dir/tmp"
+  awk -v listen="$listen" -v servers="$servers" '
+    /^ *server 127\.0\.0\.1:[0-9]+ / { if (!done) { printf "%s", servers; done = 1 } next }
+    /^ *listen 127\.0\.0\.1:[0-9]+;/ { sub(/:[0-9]+;/, ":" listen ";") }
+    { print }' "$(dirname "${BASH_SOURCE[0]}")/../deploy/nginx.conf" > "$dir/nginx.conf"
+}
