@@ -4,6 +4,14 @@
 # Next.js would otherwise print its telemetry notice (and phone home) on every build.
 export NEXT_TELEMETRY_DISABLED=1
 
+# apt_install PACKAGE: installs a Debian package (as root, else through sudo).
+apt_install() {
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null
+}
+
 # Installs the locked npm packages when node_modules is missing or older than package-lock.json.
 ensure_node_modules() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -16,10 +24,7 @@ ensure_node_modules() {
 ensure_chromium() {
   if ! command -v chromium >/dev/null 2>&1; then
     echo "Installing Debian's chromium…"
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+    apt_install chromium
   fi
   export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
 }
@@ -84,10 +89,7 @@ as_postgres_user() {
 ensure_postgres() {
   if [ -z "$(postgres_bin_dir)" ]; then
     echo "Installing Debian's postgresql…"
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+    apt_install postgresql
   fi
   local bin port
   bin=$(postgres_bin_dir)
@@ -123,10 +125,7 @@ nginx_bin() {
 ensure_nginx() {
   if [ -z "$(nginx_bin)" ]; then
     echo "Installing Debian's nginx…"
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx >/dev/null
+    apt_install nginx
   fi
 }
 
