@@ -25,6 +25,11 @@ server.on('request', (req, res) => void handle(req, res));
 // The instrumentation (configuration check, store, graceful shutdown) runs here, before the port opens: a listening
 // instance is a ready one.
 await app.prepare();
+// A port already taken (or any other listen error) ends the process: a gateway that does not listen must not live on.
+server.once('error', (error) => {
+  console.error(`[gateway] Cannot listen on ${hostname ?? '*'}:${port}:`, error.message);
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.address}:${address.port}` : String(address);
