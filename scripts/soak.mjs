@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freshConnectionsLines, rollingRestartLines } from './rolling-restart-section.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
@@ -357,6 +358,8 @@ function reliabilitySections() {
     if (page) lines.push(`| The board page | asked for the stream again ${page.reconnectAfterStreamEndMs} ms after the reconnect line ended it (after any other end it waits 1 s); live again on the restarted server, ${page.pageReloads} reloads |`);
     lines.push('', `Measured ${shutdown.measuredAt}.`, '');
   } else lines.push('Not run: no figures in test-reports/reliability.', '');
+  lines.push(...freshConnectionsLines(readFigures('shutdown-fresh-connections')));
+  lines.push(...rollingRestartLines(readFigures('rolling-restart')));
 
   lines.push('## Durability under kill -9 (`e2e/durability.spec.ts`)', '');
   const durability = ['sqlite', 'postgres'].map((backend) => readFigures(`durability-${backend}`)).filter(Boolean);
@@ -408,8 +411,9 @@ function report({ rows, memoryLevel, totals, stats, errorSamples, shutdown }) {
   const lines = [
     '# Reliability',
     '',
-    'How the gateway holds up: a soak under mixed load, graceful shutdown, durability under kill -9, a PostgreSQL outage.',
-    'Written by `npm run soak` (`scripts/soak.sh`): it runs the three reliability specs of `npm test` first (their figures',
+    'How the gateway holds up: a soak under mixed load, graceful shutdown, a rolling restart behind nginx, durability under kill -9,',
+    'a PostgreSQL outage.',
+    'Written by `npm run soak` (`scripts/soak.sh`): it runs the four reliability specs of `npm test` first (their figures',
     'below come from that run), then the soak. Reproduce with:',
     '',
     '```sh',
