@@ -16,6 +16,9 @@ process.env.NODE_ENV = 'production';
 
 // Requests reach Next.js through this listener; the graceful shutdown wraps it (refusing requests while draining).
 const server = http.createServer();
+// Node's default, stated because deploy/nginx.conf depends on it: nginx keeps idle upstream connections for less (4 s),
+// so it closes them before the instance does and never sends a request on one being closed.
+server.keepAliveTimeout = 5000;
 // The one hand-over between this entry and the app: src/lib/lifecycle.ts reads it when the instrumentation runs.
 /** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('vovk-gateway.http-server')] = server;
 
