@@ -16,7 +16,9 @@ ports=("$((listen + 1))" "$((listen + 2))" "$((listen + 3))")
 CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/gateway-cluster-XXXXXX")
 pids=()
 stop_cluster() {
-  trap - EXIT INT TERM
+  # A second Ctrl-C must not cut the clean-up short (PostgreSQL would be left running).
+  trap '' INT TERM
+  trap - EXIT
   echo "Stopping the cluster…"
   # The instances drain (requests in flight finish) while nginx still routes to the others; nginx and PostgreSQL last.
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
