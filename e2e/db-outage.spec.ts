@@ -1,4 +1,4 @@
-// A PostgreSQL outage under load, on a real `next start` with the board open in a browser: 503 + Retry-After (REST) and
+// A PostgreSQL outage under load, on a real gateway with the board open in a browser: 503 + Retry-After (REST) and
 // isError (MCP) within a second while it is down, recovery by itself once it is back, the board resynced without a reload.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -76,6 +76,7 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
     await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
     const card = (title: string) => page.getByRole('region', { name: 'To do' }).getByRole('listitem', { name: title });
 
+    expect((await attempt(`${base}/readyz`)).status, '/readyz before the outage').toBe(200);
     const load = runLoad(base);
     await expect.poll(() => load.samples.filter((sample) => sample.kind === 'ok').length).toBeGreaterThan(30);
     // The board's own reloads settle before the outage (a reload that fails is retried, which would also resync it).
@@ -86,6 +87,11 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
     const downAt = performance.now();
     load.writes(true);
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    // The probes while the database is down: alive, not ready (a balancer that reads /readyz sends traffic elsewhere).
+    expect((await attempt(`${base}/livez`)).status, '/livez during the outage').toBe(200);
+    const readyWhileDown = await attempt(`${base}/readyz`);
+    expect(readyWhileDown, '/readyz during the outage').toMatchObject({ status: 503, retryAfter: '2' });
+    expect(JSON.parse(readyWhileDown.text!)).toMatchObject({ reason: expect.stringMatching(/database/) });
 
     // A change the gateway cannot hear of: made while the cluster is up on another port only.
     const missedTitle = `Made during the outage ${Date.now()}`;
@@ -112,6 +118,7 @@ test('PostgreSQL stopped and started under load: 503 + Retry-After at once, reco
     await expect.poll(() => recovered().length, { timeout: 15_000 }).toBeGreaterThan(0);
     const restRecoveredAt = Math.min(...recovered().map((sample) => sample.sentAt + sample.ms));
     await expect(card(missedTitle)).toBeVisible({ timeout: 15_000 });
+    expect((await attempt(`${base}/readyz`)).status, '/readyz after the outage').toBe(200);
     const boardResyncedAt = performance.now();
 
     // LISTEN is back: a change through this gateway reaches the board through NOTIFY (PostgreSQL tells every instance).

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { connect } from './support/mcp';
-import { e2ePort, type RunningServer, startServer } from './support/server';
+import { e2ePort, gatewayCommand, type RunningServer, startServer } from './support/server';
 
 /** Every switch that turns test-only code on, as a careless deployment might set them. */
 const TEST_SWITCHES = {
@@ -81,7 +81,8 @@ test.describe('the production build, started by `npm start` with every test swit
 /** Starts the production server with `env` and waits for it to exit; its exit code and what it printed. */
 function startExpectingExit(env: Record<string, string>, port: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    const [program, ...args] = gatewayCommand(port);
+    const child = spawn(program, args, {
       env: { ...process.env, NODE_ENV: 'production', GATEWAY_TEST_BUILD: '0', ...env },
     });
     let output = '';

@@ -1,4 +1,4 @@
-// Graceful shutdown on a real `next start`: on SIGTERM requests in flight finish, later ones get 503 + Connection: close,
+// Graceful shutdown on a real gateway (server/gateway.mjs): on SIGTERM requests in flight finish, later ones get 503 + Connection: close,
 // board streams end with a reconnect line (the page reconnects at once), MCP listen streams end with their closing
 // result, the store closes, the process exits 0.
 import fs from 'node:fs';
@@ -49,6 +49,11 @@ test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + C
     for (const outcome of later) {
       expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 503, connection: 'close', retryAfter: '1' });
     }
+    // The probes: alive, and not ready from the first moment of the drain.
+    const [livez, readyz] = await Promise.all([attempt(`${base}/livez`), attempt(`${base}/readyz`)]);
+    expect(livez).toMatchObject({ status: 200, connection: 'close' });
+    expect(readyz).toMatchObject({ status: 503, retryAfter: '1' });
+    expect(JSON.parse(readyz.text!)).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/draining/) });
     expect(JSON.parse(later[0].text!)).toMatchObject({ statusCode: 503, isError: true, message: expect.stringMatching(/shutting down/) });
     expect(JSON.parse(later[3].text!)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/shutting down/) } });
 
@@ -130,5 +135,60 @@ test('the board page reconnects as soon as the stream says "reconnect"; the stor
     await page.close();
     await server.stop();
     await database.drop();
+  }
+});
+
+/** Fresh-connection clients: each sends its next request on a new connection (no keep-alive) as soon as the last is answered. */
+const FRESH_CLIENTS = 16;
+/** How long they keep sending after the signal (as a balancer does until it sees the instance refuse), then stop. */
+const SEND_AFTER_SIGNAL_MS = 1500;
+
+test('SIGTERM while clients open a fresh connection per request: every request is answered (200, or 503 + Retry-After), none reset or refused, exit 0', async () => {
+  test.setTimeout(60_000);
+  const server = await startServer(e2ePort + 100, { SHUTDOWN_GRACE_MS: String(GRACE_MS) }, 'test-results/shutdown-fresh-connections.log');
+  const base = server.baseURL;
+  try {
+    expect((await attempt(`${base}/api/users`, { fresh: true })).status).toBe(200);
+    expect((await attempt(`${base}/api/fixture/slow?ms=0`)).status).toBe(200);
+    let signalledAt = Number.POSITIVE_INFINITY;
+    const outcomes: Array<Outcome & { afterSignal: boolean }> = [];
+    const client = async () => {
+      while (performance.now() < signalledAt + SEND_AFTER_SIGNAL_MS) {
+        const sentAt = performance.now();
+        outcomes.push({ ...(await attempt(`${base}/api/users`, { fresh: true })), afterSignal: sentAt >= signalledAt });
+      }
+    };
+    const clients = Array.from({ length: FRESH_CLIENTS }, client);
+    // A short request in flight at the signal: the old drain closed the listening socket as soon as it was answered.
+    const inFlight = attempt(`${base}/api/fixture/slow?ms=300`);
+    await expect.poll(() => outcomes.length, { intervals: [20] }).toBeGreaterThan(4 * FRESH_CLIENTS);
+    signalledAt = performance.now();
+    process.kill(server.pid, 'SIGTERM');
+    await Promise.all(clients);
+    expect(await inFlight).toMatchObject({ status: 200 });
+    const exit = await server.exited;
+    const shutdownMs = Math.round(performance.now() - signalledAt);
+
+    const counts = tally(outcomes);
+    const refusedAfterSignal = outcomes.filter((outcome) => outcome.afterSignal && outcome.status === 503);
+    // Nothing but answers: no ECONNRESET (a connection reset in the listen backlog), no ECONNREFUSED, no other error.
+    expect(outcomes.filter((outcome) => outcome.error), JSON.stringify(counts)).toEqual([]);
+    expect(outcomes.every((outcome) => outcome.status === 200 || (outcome.status === 503 && outcome.retryAfter === '1')), JSON.stringify(counts)).toBe(true);
+    expect(refusedAfterSignal.length).toBeGreaterThan(FRESH_CLIENTS);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(shutdownMs).toBeGreaterThanOrEqual(SEND_AFTER_SIGNAL_MS);
+    expect(shutdownMs).toBeLessThan(GRACE_MS);
+    test.info().annotations.push({ type: 'fresh connections', description: `${outcomes.length} requests: ${JSON.stringify(counts)}, exit after ${shutdownMs} ms` });
+    writeFigures('shutdown-fresh-connections', {
+      clients: FRESH_CLIENTS,
+      sendAfterSignalMs: SEND_AFTER_SIGNAL_MS,
+      requests: outcomes.length,
+      outcomes: counts,
+      refusedAfterSignal: refusedAfterSignal.length,
+      resets: outcomes.filter((outcome) => outcome.error === 'ECONNRESET').length,
+      shutdownMs,
+    });
+  } finally {
+    await server.stop();
   }
 });

@@ -39,7 +39,7 @@ const residentBytes = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'ut
 async function startServer(port, env, ready = firstToolsList) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, ['server/gateway.mjs', '-p', String(port)], {
     env: { ...process.env, NODE_ENV: 'production', GATEWAY_TEST_BUILD: '1', PORT: String(port), DATABASE_FILE: path.join(dataDir, 'gateway.db'), ...env },
     stdio: 'ignore',
   });

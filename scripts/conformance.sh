@@ -12,7 +12,7 @@ data="$(mktemp -d)"
 suite=conformance/node_modules/@modelcontextprotocol/conformance
 mkdir -p test-reports && rm -rf test-reports/conformance test-reports/conformance-*.log
 MCP_CONFORMANCE=1 PORT="$port" DATABASE_FILE="$data/gateway.db" \
-  node node_modules/next/dist/bin/next start -p "$port" > test-reports/conformance-server.log 2>&1 &
+  node server/gateway.mjs -p "$port" > test-reports/conformance-server.log 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
 wait_for_url "http://localhost:$port/api/users"

@@ -4,6 +4,14 @@
 # Next.js would otherwise print its telemetry notice (and phone home) on every build.
 export NEXT_TELEMETRY_DISABLED=1
 
+# apt_install PACKAGE: installs a Debian package (as root, else through sudo).
+apt_install() {
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null
+}
+
 # Installs the locked npm packages when node_modules is missing or older than package-lock.json.
 ensure_node_modules() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -16,10 +24,7 @@ ensure_node_modules() {
 ensure_chromium() {
   if ! command -v chromium >/dev/null 2>&1; then
     echo "Installing Debian's chromium…"
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+    apt_install chromium
   fi
   export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
 }
@@ -84,10 +89,7 @@ as_postgres_user() {
 ensure_postgres() {
   if [ -z "$(postgres_bin_dir)" ]; then
     echo "Installing Debian's postgresql…"
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+    apt_install postgresql
   fi
   local bin port
   bin=$(postgres_bin_dir)
@@ -108,4 +110,38 @@ stop_postgres() {
   as_postgres_user "$(postgres_bin_dir)/pg_ctl" -D "$PG_TEST_DIR/data" -m fast -w -s stop || true
   rm -rf "$PG_TEST_DIR"
   unset PG_TEST_DIR TEST_DATABASE_URL
+}
+
+# Debian's nginx binary; empty when not installed.
+nginx_bin() {
+  local bin
+  bin=$(command -v nginx || true)
+  [ -z "$bin" ] && [ -x /usr/sbin/nginx ] && bin=/usr/sbin/nginx
+  echo "$bin"
+}
+
+# Installs Debian's nginx when missing (the cluster and the rolling-restart test put it in front of the instances).
+# Only the binary is used: it runs with a configuration of ours (render_nginx_conf), never as the system service.
+ensure_nginx() {
+  if [ -z "$(nginx_bin)" ]; then
+    echo "Installing Debian's nginx…"
+    apt_install nginx
+  fi
+}
+
+# render_nginx_conf DIR LISTEN_PORT INSTANCE_PORT…: deploy/nginx.conf with its listen port and upstream servers
+# replaced, as DIR/nginx.conf (DIR is nginx's prefix: logs, pid and buffers go there). Start it with
+# `"$(nginx_bin)" -p DIR -c nginx.conf -g 'daemon off;'`.
+render_nginx_conf() {
+  local dir=$1 listen=$2
+  shift 2
+  local servers="" port
+  for port in "$@"; do servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;\n"; done
+  mkdir -p "$dir/tmp"
+  # As root, nginx's workers run as nobody: they must be able to write their buffers in DIR/tmp.
+  [ "$(id -u)" = 0 ] && chmod 755 "$dir" && chmod 777 "$dir/tmp"
+  awk -v listen="$listen" -v servers="$servers" '
+    /^ *server 127\.0\.0\.1:[0-9]+ / { if (!done) { printf "%s", servers; done = 1 } next }
+    /^ *listen 127\.0\.0\.1:[0-9]+;/ { sub(/:[0-9]+;/, ":" listen ";") }
+    { print }' "$(dirname "${BASH_SOURCE[0]}")/../deploy/nginx.conf" > "$dir/nginx.conf"
 }

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freshConnectionsLines, rollingRestartLines } from './rolling-restart-section.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
@@ -27,12 +28,11 @@ const median = (values) => percentile([...values].sort((a, b) => a - b), 0.5);
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-soak-'));
   // Loopback only: the server listens on 127.0.0.1.
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
+  const child = spawn(process.execPath, ['server/gateway.mjs', '-H', '127.0.0.1', '-p', String(PORT)], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       GATEWAY_TEST_BUILD: '1',
-      NEXT_MANUAL_SIG_HANDLE: 'true',
       PORT: String(PORT),
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
     },
@@ -345,7 +345,7 @@ function reliabilitySections() {
   lines.push('## Graceful shutdown (`e2e/shutdown.spec.ts`)', '');
   if (shutdown) {
     lines.push(
-      `SIGTERM to \`next start\` with ${shutdown.inFlightAtSignal} slow requests in flight (the longest ${shutdown.longestRequestMs} ms) and 2 board streams open, \`SHUTDOWN_GRACE_MS=${shutdown.graceMs}\`:`,
+      `SIGTERM to the gateway (\`server/gateway.mjs\`) with ${shutdown.inFlightAtSignal} slow requests in flight (the longest ${shutdown.longestRequestMs} ms) and 2 board streams open, \`SHUTDOWN_GRACE_MS=${shutdown.graceMs}\`:`,
       '',
       '| What | Result |',
       '| --- | --- |',
@@ -358,6 +358,8 @@ function reliabilitySections() {
     if (page) lines.push(`| The board page | asked for the stream again ${page.reconnectAfterStreamEndMs} ms after the reconnect line ended it (after any other end it waits 1 s); live again on the restarted server, ${page.pageReloads} reloads |`);
     lines.push('', `Measured ${shutdown.measuredAt}.`, '');
   } else lines.push('Not run: no figures in test-reports/reliability.', '');
+  lines.push(...freshConnectionsLines(readFigures('shutdown-fresh-connections')));
+  lines.push(...rollingRestartLines(readFigures('rolling-restart')));
 
   lines.push('## Durability under kill -9 (`e2e/durability.spec.ts`)', '');
   const durability = ['sqlite', 'postgres'].map((backend) => readFigures(`durability-${backend}`)).filter(Boolean);
@@ -409,8 +411,9 @@ function report({ rows, memoryLevel, totals, stats, errorSamples, shutdown }) {
   const lines = [
     '# Reliability',
     '',
-    'How the gateway holds up: a soak under mixed load, graceful shutdown, durability under kill -9, a PostgreSQL outage.',
-    'Written by `npm run soak` (`scripts/soak.sh`): it runs the three reliability specs of `npm test` first (their figures',
+    'How the gateway holds up: a soak under mixed load, graceful shutdown, a rolling restart behind nginx, durability under kill -9,',
+    'a PostgreSQL outage.',
+    'Written by `npm run soak` (`scripts/soak.sh`): it runs the four reliability specs of `npm test` first (their figures',
     'below come from that run), then the soak. Reproduce with:',
     '',
     '```sh',
@@ -421,7 +424,7 @@ function report({ rows, memoryLevel, totals, stats, errorSamples, shutdown }) {
     `## Soak: ${MINUTES} minute${MINUTES === 1 ? '' : 's'} of mixed load${MINUTES < 5 ? ' (a shorter run than the default 5)' : ''}`,
     '',
     `Machine: ${machine()}.`,
-    `Server: the test build (\`next start\` of \`.next-test\` on 127.0.0.1, SQLite). Load: ${SCENARIOS.length} closed loops (each sends its next request when the last is answered) —`,
+    `Server: the test build (\`server/gateway.mjs\` serving \`.next-test\` on 127.0.0.1, SQLite). Load: ${SCENARIOS.length} closed loops (each sends its next request when the last is answered) —`,
     'REST reads (tasks, board, users, text), REST writes (create, move, edit, move, delete a task), REST media (PNG, MP3),',
     'MCP reads, writes and media through `tools/call` alternating both protocol eras — plus',
     `${BOARD_STREAMS} board streams that reopen every 20–40 s. Every answer is checked (status, and no isError on MCP). Memory: RSS`,

@@ -5,11 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-if [ "${1:-}" = --test ]; then export GATEWAY_TEST_BUILD=1; else export GATEWAY_TEST_BUILD=0; fi
+if [ "${1:-}" = --test ]; then
+  export GATEWAY_TEST_BUILD=1
+  shift
+else
+  export GATEWAY_TEST_BUILD=0
+fi
 ensure_node_modules
 ensure_build
 export PORT="${PORT:-3000}"
-# The gateway handles SIGTERM/SIGINT itself (src/lib/lifecycle.ts: requests in flight finish, then exit 0); Next.js's
-# own handler would close the server at once.
-export NEXT_MANUAL_SIG_HANDLE=true
-exec node node_modules/next/dist/bin/next start -p "$PORT"
+# The gateway's own entry, not `next start`: it owns the HTTP server, so that SIGTERM/SIGINT drain it without losing a
+# request (src/lib/lifecycle.ts: requests in flight finish, every connection is answered and closed, then exit 0).
+exec node server/gateway.mjs -p "$PORT" "$@"

@@ -18,13 +18,22 @@ function parseMessage(text: string): RawAnswer['message'] {
   }
 }
 
+/** A raw request's method, headers and body; `fresh`: on a connection of its own, closed after the answer. */
+export interface RawRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  fresh?: boolean;
+}
+
 /** One HTTP request with exactly the given headers (fetch would drop a Host header); resolves to status and body. */
 export function rawRequest(
   url: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  { method = 'GET', headers = {}, body, fresh = false }: RawRequestOptions = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers }, (response) => {
+    // A fresh connection: no agent, so no keep-alive (`Connection: close`), as a client that opens one per request.
+    const request = http.request(url, { method, headers, ...(fresh && { agent: false }) }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { rawRequest } from './json-rpc';
+import { type RawRequestOptions, rawRequest } from './json-rpc';
 import type { RunningServer } from './server';
 
 /** Where the reliability specs write their figures; `npm run soak` puts them into RELIABILITY.md. */
@@ -20,10 +20,7 @@ export type Outcome =
   | { error: string; status?: undefined; connection?: undefined; retryAfter?: undefined; text?: undefined };
 
 /** Sends one request (node:http, so that connection errors keep their code) and never throws. */
-export async function attempt(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Outcome> {
+export async function attempt(url: string, options: RawRequestOptions = {}): Promise<Outcome> {
   try {
     const { status, headers, text } = await rawRequest(url, options);
     return { status, connection: headers.connection, retryAfter: headers['retry-after'] as string | undefined, text };

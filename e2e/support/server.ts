@@ -1,4 +1,4 @@
-// Starts and stops production servers (`next start`) for end-to-end tests; each has its own database.
+// Starts and stops gateway servers (the gateway's entry, server/gateway.mjs) for end-to-end tests; each has its own database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,8 +45,17 @@ const builds: Record<BuildFlavour, { dir: string; command: string; flag: string 
   production: { dir: '.next', command: 'npm run build', flag: '0' },
 };
 
-/** How to start `next start`: directly (the default), or through a script that execs it, e.g. `npm start`'s. */
-const NEXT_START = ['node_modules/next/dist/bin/next', 'start'];
+/** How to start the gateway: its entry directly (the default, as `npm start` does), or through a script that execs it, e.g. `npm start`'s. */
+const GATEWAY_ENTRY = ['server/gateway.mjs'];
+
+/** The command line that starts the gateway's entry on `port` (node, the entry, its port): the e2e servers, the bench and the soak start it so. */
+export const gatewayCommand = (port: number, hostname?: string) => [
+  process.execPath,
+  ...GATEWAY_ENTRY,
+  '-p',
+  String(port),
+  ...(hostname ? ['-H', hostname] : []),
+];
 
 /** Starts a build (it must exist; the test build by default) on `port` with extra `env`. */
 export async function startServer(
@@ -54,24 +63,22 @@ export async function startServer(
   env: Record<string, string> = {},
   logFile = serverLogFile,
   flavour: BuildFlavour = 'test',
-  command: string[] = NEXT_START,
+  command: string[] = GATEWAY_ENTRY,
 ): Promise<RunningServer> {
   const build = builds[flavour];
   if (!fs.existsSync(`${build.dir}/BUILD_ID`)) throw new Error(`No ${flavour} build: run \`${build.command}\` first`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-e2e-'));
-  const [program, ...args] = command === NEXT_START ? [process.execPath, ...NEXT_START, '-p', String(port)] : ['bash', ...command];
+  const [program, ...args] = command === GATEWAY_ENTRY ? gatewayCommand(port) : ['bash', ...command];
   const child = spawn(program, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
-      // next start reads the build directory from next.config.ts, which reads this (`npm start` sets it itself).
+      // Next.js reads the build directory from next.config.ts, which reads this (`npm start` sets it itself).
       GATEWAY_TEST_BUILD: build.flag,
-      // As `npm start` does: the gateway's graceful shutdown handles SIGTERM, not Next.js (scripts/start.sh).
-      NEXT_MANUAL_SIG_HANDLE: 'true',
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -1,6 +1,8 @@
-// Graceful shutdown: on SIGTERM/SIGINT requests in flight finish, new ones get 503, streams say "reconnect", then exit 0.
+// Graceful shutdown: on SIGTERM/SIGINT requests in flight finish, new ones get 503, streams say "reconnect", every
+// connection is answered and closed, then exit 0.
 import 'server-only';
-import http from 'node:http';
+import type http from 'node:http';
+import type { Socket } from 'node:net';
 
 /** The shutdown state, one per process: the instrumentation bundle and every route bundle have their own copy of this module. */
 interface Lifecycle {
@@ -18,8 +20,8 @@ function lifecycle(): Lifecycle {
   return scope[lifecycleKey];
 }
 
-/** True once the process was told to stop: new requests are refused and open streams end. */
-function isShuttingDown(): boolean {
+/** True once the process was told to stop: new requests are refused, open streams end, `/readyz` answers 503. */
+export function isShuttingDown(): boolean {
   return lifecycle().shuttingDown;
 }
 
@@ -49,52 +51,109 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.end(JSON.stringify(body));
 }
 
-/**
- * The HTTP server `next start` listens with. Next.js hands no reference to it to the app, so it is found among the
- * process's active handles (Node's `process._getActiveHandles()`, the handles that keep the process alive).
- */
-function listeningServer(): http.Server | undefined {
-  const { _getActiveHandles } = process as unknown as { _getActiveHandles?: () => unknown[] };
-  return _getActiveHandles?.().find((handle): handle is http.Server => handle instanceof http.Server && handle.listening);
+/** Where the gateway's entry (`server/gateway.mjs`) puts the HTTP server it created, before Next.js loads the app. */
+const httpServerKey = Symbol.for('vovk-gateway.http-server');
+type GlobalWithServer = typeof globalThis & { [httpServerKey]?: http.Server };
+
+/** The HTTP server this process serves with, as the gateway's entry handed it over; undefined under `next start`/`next dev`. */
+function handedOverServer(): http.Server | undefined {
+  return (globalThis as GlobalWithServer)[httpServerKey];
 }
 
+/** Paths answered during a drain too: the probes must tell "alive" and "draining" (`/readyz` answers 503 itself). */
+const PROBE_PATHS = new Set(['/livez', '/readyz']);
+
+/**
+ * How long the listening socket stays open after the last new connection: a connection the kernel completed but Node
+ * had not accepted yet would be reset by closing it, so the drain keeps accepting (and answering 503) until none has
+ * arrived for this long.
+ */
+const ACCEPT_QUIET_MS = 500;
+
 type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** The connections of a server and the requests on them, tracked from its start so that a drain knows when all are done. */
+class ConnectionTracker {
+  readonly connections = new Set<Socket>();
+  readonly inFlight = new Set<http.ServerResponse>();
+  lastConnectionAt = performance.now();
+  private changed = () => {};
+
+  constructor(server: http.Server) {
+    server.on('connection', (socket: Socket) => {
+      this.connections.add(socket);
+      this.lastConnectionAt = performance.now();
+      socket.once('close', () => {
+        this.connections.delete(socket);
+        this.changed();
+      });
+    });
+  }
+
+  track(res: http.ServerResponse): void {
+    this.inFlight.add(res);
+    res.once('close', () => {
+      this.inFlight.delete(res);
+      this.changed();
+    });
+  }
+
+  /** Resolves when `done()` holds, checked after every change and every `pollMs`, or with false after `timeoutMs`. */
+  until(done: () => boolean, timeoutMs: number, pollMs = 50): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        this.changed = () => {};
+        resolve(result);
+      };
+      const check = () => done() && finish(true);
+      const timer = setTimeout(() => finish(false), Math.max(0, timeoutMs));
+      const poll = setInterval(check, pollMs);
+      this.changed = check;
+      check();
+    });
+  }
+}
 
 export interface GracefulShutdownOptions {
   /** How long requests in flight may take to finish; after that the process exits anyway. */
   graceMs: number;
-  /** Runs once no request is left (or the grace is over), before the exit: closes the store. */
+  /** Runs once every connection is closed (or the grace is over), before the exit: closes the store. */
   close: () => Promise<void>;
 }
 
 /**
- * Takes over SIGTERM and SIGINT for the server of this process (Next.js must not handle them itself:
- * `NEXT_MANUAL_SIG_HANDLE=true`, which `npm start` sets). From the signal on: every new request gets 503 with
- * `Connection: close` and `Retry-After`; the requests in flight run to their end (up to `graceMs`), answering with
- * `Connection: close`; the `onShutdown` listeners run (streams end); then the server closes, `close` runs, exit 0.
- * The listening socket stays open until then, so that no connection already made is reset.
+ * Takes over SIGTERM and SIGINT for the HTTP server the gateway's entry handed over (`server/gateway.mjs`, which
+ * `npm start` runs). From the signal on, within `graceMs`:
+ * - every new request gets 503 with `Connection: close` and `Retry-After`, before any work (`/livez` and `/readyz`
+ *   excepted: they answer "alive" and "draining");
+ * - the requests in flight run to their end, answering with `Connection: close`; the `onShutdown` listeners run
+ *   (streams end with "reconnect", sessions close, running jobs fail);
+ * - idle keep-alive connections are not cut: the next request on one is answered 503 and closes it, and an unused one
+ *   ends with its keep-alive timeout (Node's 5 s, a client's own sooner) — closing it ourselves could cut a request the
+ *   client is sending at that very moment;
+ * - the listening socket stays open, answering 503, until every connection is closed and none has arrived for
+ *   `ACCEPT_QUIET_MS`: closing it resets the connections still waiting in the listen backlog.
+ * Then the server closes, `close` runs, exit 0. At the end of the grace whatever is left is cut off.
  */
 export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOptions): void {
   if (process.listenerCount('SIGTERM') > 0) {
-    console.warn('[gateway] SIGTERM is handled by Next.js itself (NEXT_MANUAL_SIG_HANDLE is not set): no graceful shutdown');
+    console.warn('[gateway] SIGTERM is handled by Next.js itself: no graceful shutdown (start the gateway with server/gateway.mjs)');
     return;
   }
-  const server = listeningServer();
+  const server = handedOverServer();
   if (!server) {
-    console.warn('[gateway] No listening HTTP server found: no graceful shutdown');
+    console.warn('[gateway] No HTTP server handed over (not started by server/gateway.mjs): no graceful shutdown');
     return;
   }
-  const inFlight = new Set<http.ServerResponse>();
-  let lastFinished = () => {};
+  const tracker = new ConnectionTracker(server);
   const nextListeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (isShuttingDown()) return refuse(req, res);
-    inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      if (inFlight.size === 0) lastFinished();
-    });
+    if (isShuttingDown() && !PROBE_PATHS.has(req.url?.split('?')[0] ?? '')) return refuse(req, res);
+    if (isShuttingDown()) res.setHeader('connection', 'close');
+    tracker.track(res);
     for (const listener of nextListeners) listener.call(server, req, res);
   });
 
@@ -103,8 +162,11 @@ export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOpti
     if (state.shuttingDown) return;
     state.shuttingDown = true;
     const started = performance.now();
-    console.log(`[gateway] ${signal}: shutting down; ${inFlight.size} request(s) in flight, ${graceMs} ms to finish`);
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const remainingMs = () => graceMs - (performance.now() - started);
+    console.log(
+      `[gateway] ${signal}: shutting down; ${tracker.inFlight.size} request(s) in flight on ${tracker.connections.size} connection(s), ${graceMs} ms to finish`,
+    );
+    for (const res of tracker.inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
     const listenersDone: Array<Promise<void>> = [];
     for (const listener of state.listeners) {
       try {
@@ -115,21 +177,17 @@ export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOpti
       }
     }
     state.listeners.clear();
-    const finished = await new Promise<boolean>((resolve) => {
-      if (inFlight.size === 0) return resolve(true);
-      const timer = setTimeout(() => resolve(false), graceMs);
-      lastFinished = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-    });
-    if (!finished) console.warn(`[gateway] ${inFlight.size} request(s) still running after ${graceMs} ms: cut off`);
-    const remainingMs = Math.max(0, graceMs - (performance.now() - started));
-    const settled = await Promise.race([
-      Promise.all(listenersDone).then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), remainingMs).unref()),
-    ]);
-    if (!settled) console.warn('[gateway] The shutdown work (closing MCP sessions) did not finish within the grace: cut off');
+    let listenersSettled = listenersDone.length === 0;
+    void Promise.all(listenersDone).then(() => (listenersSettled = true));
+
+    const answered = await tracker.until(() => tracker.inFlight.size === 0, remainingMs());
+    if (!answered) console.warn(`[gateway] ${tracker.inFlight.size} request(s) still running after ${graceMs} ms: cut off`);
+    const drained = await tracker.until(
+      () => listenersSettled && tracker.connections.size === 0 && performance.now() - tracker.lastConnectionAt >= ACCEPT_QUIET_MS,
+      remainingMs(),
+    );
+    if (!listenersSettled) console.warn('[gateway] The shutdown work (closing MCP sessions) did not finish within the grace: cut off');
+    if (!drained && tracker.connections.size > 0) console.warn(`[gateway] ${tracker.connections.size} connection(s) still open after ${graceMs} ms: cut off`);
     server.close();
     server.closeAllConnections();
     await close().catch((error: unknown) => console.error('[gateway] Closing the store failed:', error));

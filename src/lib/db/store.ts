@@ -319,6 +319,11 @@ export class Store {
     return this.driver.onChange(listener);
   }
 
+  /** Resolves when the database answers a trivial query (`/readyz`); rejects (ServiceUnavailableError when unreachable) otherwise. */
+  async ping(): Promise<void> {
+    await this.read((query) => query('SELECT 1'));
+  }
+
   close(): Promise<void> {
     return this.driver.close();
   }

@@ -1,0 +1,40 @@
+// @ts-check
+// The gateway's HTTP entry (`npm start`): owns the http.Server, serves the Next.js build through it, and hands the server
+// to the graceful shutdown (src/lib/lifecycle.ts) before the app loads. Usage: node server/gateway.mjs [-p PORT] [-H HOST]
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import next from 'next';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+// Like `next start`: every interface unless a host is given.
+const hostname = values.hostname;
+process.env.NODE_ENV = 'production';
+
+// Requests reach Next.js through this listener; the graceful shutdown wraps it (refusing requests while draining).
+const server = http.createServer();
+// Node's default, stated because deploy/nginx.conf depends on it: nginx keeps idle upstream connections for less (4 s),
+// so it closes them before the instance does and never sends a request on one being closed.
+server.keepAliveTimeout = 5000;
+// The one hand-over between this entry and the app: src/lib/lifecycle.ts reads it when the instrumentation runs.
+/** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('vovk-gateway.http-server')] = server;
+
+const app = next({ dev: false, dir: path.resolve(import.meta.dirname, '..'), hostname: hostname ?? 'localhost', port, httpServer: server });
+const handle = app.getRequestHandler();
+server.on('request', (req, res) => void handle(req, res));
+// The instrumentation (configuration check, store, graceful shutdown) runs here, before the port opens: a listening
+// instance is a ready one.
+await app.prepare();
+// A port already taken (or any other listen error) ends the process: a gateway that does not listen must not live on.
+server.once('error', (error) => {
+  console.error(`[gateway] Cannot listen on ${hostname ?? '*'}:${port}:`, error.message);
+  process.exit(1);
+});
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const shown = typeof address === 'object' && address ? `${address.address}:${address.port}` : String(address);
+  console.log(`[gateway] Listening on ${shown} (${process.env.GATEWAY_TEST_BUILD === '1' ? 'test build, .next-test' : 'production build, .next'})`);
+});
