@@ -39,7 +39,7 @@ function noTransform(headers: Headers): Headers {
 }
 
 /** `response` with `headers`, and `body` when it was read. */
-function withHeaders(response: Response, headers: Headers, body: BodyInit | null = response.body): Response {
+function withHeaders(response: Response, headers: Headers, body: ConstructorParameters<typeof Response>[0] = response.body): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
