@@ -10,7 +10,7 @@ export default defineConfig({
       { find: /^server-only$/, replacement: path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js') },
     ],
   },
-  // As in the production build (next.config.ts): the registry without the test-only modules of src/testing.
+  // As in the production build (next.config.mjs): the registry without the test-only modules of src/testing.
   define: { __GATEWAY_TEST_BUILD__: 'false' },
   test: { include: ['test/**/*.test.ts'], environment: 'node' },
 });

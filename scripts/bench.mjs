@@ -78,6 +78,12 @@ async function firstRestAnswer(baseURL) {
   return response.ok && (await response.text()).includes('Ada Lovelace');
 }
 
+/** The cold start's floor: the first answer of the bare Next.js route (Next.js and the gateway's start-up, no door). */
+async function firstFloorAnswer(baseURL) {
+  const response = await fetch(`${baseURL}/api/bench-floor/rest`);
+  return response.ok && (await response.text()).includes('Ada Lovelace');
+}
+
 /**
  * fetch options of one JSON-RPC request; `era: '2026'` adds the 2026-07-28 headers and request `_meta`, declaring
  * `capabilities` (e.g. elicitation, which makes destructive tools ask first).
@@ -443,15 +449,15 @@ const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(dig
 
 async function main() {
   const started = Date.now();
-  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+10 cold starts
+  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
   if (args.only === 'media') return report([`Machine: ${machine()}`, '', ...(await mediaOnly(base, env))]);
 
-  const coldStarts = { toolsList: [], rest: [] };
+  const coldStarts = { toolsList: [], rest: [], floor: [] };
   for (let i = 0; i < 3; i++) {
-    for (const [kind, ready, offset] of [['toolsList', firstToolsList, 5], ['rest', firstRestAnswer, 8]]) {
+    for (const [kind, ready, offset] of [['toolsList', firstToolsList, 5], ['rest', firstRestAnswer, 8], ['floor', firstFloorAnswer, 11]]) {
       const server = await startServer(base + offset + i, env, ready);
       coldStarts[kind].push(server.coldStartMs);
       await server.stop();
@@ -584,6 +590,7 @@ async function main() {
   if (has(image8)) ratio('8 MiB MCP 2026-07-28 peak RSS growth ÷ payload', s(image8).rounds.map((r) => (r.peak - r.start) / MIB / 8), '≤ 3', (v) => v <= 3);
   ratio('cold start to the first tools/list (ms, median of 3)', coldStarts.toolsList, '< 600', (v) => v < 600);
   ratio('cold start to the first REST answer (ms, median of 3)', coldStarts.rest, '(reported)');
+  ratio('cold start to the first answer of the bare route: Next.js and the start-up, the floor (ms, median of 3)', coldStarts.floor, '(the floor)');
 
   for (const mib of [1, 8]) {
     const media = extra.get(`media ${mib}`);

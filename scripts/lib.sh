@@ -39,7 +39,7 @@ ensure_build() {
   local dir
   dir=$(build_dir)
   if [ ! -f "$dir/BUILD_ID" ] ||
-    [ -n "$(find src public next.config.ts tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
+    [ -n "$(find src public next.config.mjs tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
     if [ "$dir" = .next-test ]; then npm run build:test; else npm run build; fi
   fi
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { initSegment } from 'vovk';
 import { VovkSchemaIdEnum } from 'vovk/internal';
 
-// The client is made from the production registry: what next.config.ts compiles in for `npm run build`.
+// The client is made from the production registry: what next.config.mjs compiles in for `npm run build`.
 Object.assign(globalThis, { __GATEWAY_TEST_BUILD__: false });
 const { controllers } = await import('@/modules');
 

@@ -1,2 +1,2 @@
-// The build flavour Next.js compiles in (next.config.ts `compiler.defineServer`): true only in the test build.
+// The build flavour Next.js compiles in (next.config.mjs `compiler.defineServer`): true only in the test build.
 declare const __GATEWAY_TEST_BUILD__: boolean;

@@ -77,7 +77,7 @@ export async function startServer(
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
-      // Next.js reads the build directory from next.config.ts, which reads this (`npm start` sets it itself).
+      // Next.js reads the build directory from next.config.mjs, which reads this (`npm start` sets it itself).
       GATEWAY_TEST_BUILD: build.flag,
       ...env,
     },

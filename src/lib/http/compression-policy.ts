@@ -7,7 +7,7 @@ import { type Door, requestContext } from '@/lib/request-context';
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
- * The compression itself is Next.js's (`compress` in next.config.ts; GATEWAY_COMPRESS=0 turns it off, for deployments
+ * The compression itself is Next.js's (`compress` in next.config.mjs; GATEWAY_COMPRESS=0 turns it off, for deployments
  * whose proxy compresses): gzip or deflate as the client asks, for compressible types only — never images or audio
  * (REST media) — and never a body marked `Cache-Control: no-transform` (SSE replies are, by the MCP SDK). It would
  * gzip every JSON answer of a route, even a 130-byte record: a route's body is a stream and Next.js drops any
