@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { type Door, requestContext } from '@/lib/request-context';
 
 /** Below this many bytes a JSON answer is sent as it is: gzip would save a few dozen bytes for its CPU and latency. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * The compression itself is Next.js's (`compress` in next.config.mjs; GATEWAY_COMPRESS=0 turns it off, for deployments
