@@ -11,8 +11,8 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
  * whose proxy compresses): gzip or deflate as the client asks, for compressible types only — never images or audio
  * (REST media) — and never a body marked `Cache-Control: no-transform` (SSE replies are, by the MCP SDK). It would
  * gzip every JSON answer of a route, even a 130-byte record: a route's body is a stream and Next.js drops any
- * `Content-Length` a route sets, so its size threshold never applies. Here a JSON answer is read whole (it is complete
- * by the time its Response exists) and marked `no-transform` when it is below the threshold, or when it is an MCP
+ * `Content-Length` a route sets, so its size threshold never applies. Here the start of a JSON answer is read (a
+ * route's JSON comes as one chunk) and it is marked `no-transform` when it ends below the threshold, or when it is an MCP
  * result carrying base64 images or audio — already compressed media, whose gzip costs far more CPU than the quarter of
  * its bytes it saves. `no-transform` tells a proxy the same.
  */
@@ -21,14 +21,58 @@ export async function underCompressionPolicy(response: Response, door: Door): Pr
   if (response.headers.get('content-type')?.split(';')[0].trim().toLowerCase() !== 'application/json') return response;
   // A tool result of media, known from the call itself: marked without reading its megabytes once more.
   if (door === 'mcp' && requestContext()?.repliesWithMedia) return withHeaders(response, noTransform(response.headers));
-  let body: Uint8Array<ArrayBuffer>;
+  let head: Head;
   try {
-    body = new Uint8Array(await response.arrayBuffer());
+    head = await headOf(response.body);
   } catch {
-    return new Response(null, { status: 500 }); // its body failed (or the client left) before it was complete
+    return new Response(null, { status: 500 }); // its body failed (or the client left) before it began
   }
-  const leaveAlone = body.byteLength < COMPRESSION_THRESHOLD_BYTES || (door === 'mcp' && carriesMedia(body));
-  return withHeaders(response, leaveAlone ? noTransform(response.headers) : response.headers, body);
+  const small = head.complete && head.bytes.byteLength < COMPRESSION_THRESHOLD_BYTES;
+  const leaveAlone = small || (door === 'mcp' && carriesMedia(head.bytes));
+  return withHeaders(response, leaveAlone ? noTransform(response.headers) : response.headers, head.body);
+}
+
+/** The start of a body: its first chunks, at least the threshold's worth unless it ended before; the body, whole again. */
+interface Head {
+  bytes: Uint8Array;
+  /** Whether `bytes` is the whole body. */
+  complete: boolean;
+  /** The same body, from its first byte (the chunks read, then the rest as it comes). */
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * Reads chunks of `body` until the threshold is passed or it ends — one chunk for a route's JSON, which arrives whole
+ * — so that a large answer is neither waited for to its end nor copied.
+ */
+async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let complete = false;
+  while (size < COMPRESSION_THRESHOLD_BYTES) {
+    const chunk = await reader.read();
+    if (chunk.done) {
+      complete = true;
+      break;
+    }
+    chunks.push(chunk.value);
+    size += chunk.value.byteLength;
+  }
+  const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (size) controller.enqueue(bytes);
+      if (complete) controller.close();
+    },
+    async pull(controller) {
+      const chunk = await reader.read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { bytes, complete, body: rest };
 }
 
 /** `headers` and `no-transform` in its Cache-Control. */
@@ -38,15 +82,15 @@ function noTransform(headers: Headers): Headers {
   return marked;
 }
 
-/** `response` with `headers`, and `body` when it was read. */
-function withHeaders(response: Response, headers: Headers, body: ConstructorParameters<typeof Response>[0] = response.body): Response {
+/** `response` with `headers`, and `body` when its start was read. */
+function withHeaders(response: Response, headers: Headers, body: ReadableStream<Uint8Array> | null = response.body): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Content items of media in a JSON-RPC reply (one that no tool call of this request flagged) as the SDK serializes them (no spaces; inside a JSON string a quote is escaped). */
 const MEDIA_ITEMS = ['"type":"image"', '"type":"audio"'];
 
-/** Whether an MCP reply holds image or audio content (base64): one scan of its bytes, no decoding. */
+/** Whether an MCP reply holds image or audio content (base64): one scan of its first bytes, no decoding. */
 function carriesMedia(body: Uint8Array): boolean {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength); // a view, not a copy
   return MEDIA_ITEMS.some((item) => bytes.includes(item));
