@@ -14,9 +14,13 @@ const IN_FLIGHT = 20;
 /** Each slow request waits this long (plus 20 ms per request), so that all are still running at the signal. */
 const SLOW_MS = 2000;
 
+/** A server of its own for a shutdown test, `offset` ports above the main one, with the grace above. */
+const startGracefulServer = (offset: number, log: string) =>
+  startServer(e2ePort + offset, { SHUTDOWN_GRACE_MS: String(GRACE_MS) }, `test-results/${log}.log`);
+
 test('SIGTERM: 20 requests in flight all finish with 200, later ones get 503 + Connection: close, streams get "reconnect", MCP listen streams end gracefully, exit 0 within the grace', async () => {
   test.setTimeout(60_000);
-  const server = await startServer(e2ePort + 51, { SHUTDOWN_GRACE_MS: String(GRACE_MS) }, 'test-results/shutdown-server.log');
+  const server = await startGracefulServer(51, 'shutdown-server');
   const base = server.baseURL;
   let listener: ListenStream | undefined;
   try {
@@ -145,7 +149,7 @@ const SEND_AFTER_SIGNAL_MS = 1500;
 
 test('SIGTERM while clients open a fresh connection per request: every request is answered (200, or 503 + Retry-After), none reset or refused, exit 0', async () => {
   test.setTimeout(60_000);
-  const server = await startServer(e2ePort + 100, { SHUTDOWN_GRACE_MS: String(GRACE_MS) }, 'test-results/shutdown-fresh-connections.log');
+  const server = await startGracefulServer(100, 'shutdown-fresh-connections');
   const base = server.baseURL;
   try {
     expect((await attempt(`${base}/api/users`, { fresh: true })).status).toBe(200);

@@ -280,13 +280,21 @@ function timedRequest(url, { method = 'GET', headers = {}, body } = {}) {
  * autocannon: its parser is slow on multi-megabyte bodies and would blur exactly what this measures.
  */
 async function downloadLatency(requests, times) {
-  const samples = requests.map(() => []);
+  const runs = requests.map(({ server, path: urlPath, request }) => () => timedRequest(server.baseURL + urlPath, request));
+  return Object.values(await alternatingMedians(runs, times));
+}
+
+/** Runs each of `runs` (an object or array of async functions) `times`, alternating (A B C … A B C …); median ms of each. */
+async function alternatingMedians(runs, times) {
+  const samples = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
   for (let i = 0; i < times; i++) {
-    for (const [index, { server, path: urlPath, request }] of requests.entries()) {
-      samples[index].push(await timedRequest(server.baseURL + urlPath, request));
+    for (const [name, run] of Object.entries(runs)) {
+      const started = performance.now();
+      await run();
+      samples[name].push(performance.now() - started);
     }
   }
-  return samples.map(median);
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
 /** An official MCP client connected to `baseURL` + `path`: SDK v2 pinned to 2026-07-28, or SDK v1 (a 2025-era session). */
@@ -332,19 +340,11 @@ async function mediaLatency(gateway, mib, times) {
     'MCP floor (bare mcp-handler) 2026-07-28, node:http asking gzip (Next.js gzips it)': () => timedRequest(floorUrl, gzip(call('2026'))),
     'MCP floor (bare mcp-handler), official v2 client': viaClient(v2OnFloor),
   };
-  const samples = Object.fromEntries(Object.keys(clients).map((name) => [name, []]));
   try {
-    for (let i = 0; i < times; i++) {
-      for (const [name, run] of Object.entries(clients)) {
-        const started = performance.now();
-        await run();
-        samples[name].push(performance.now() - started);
-      }
-    }
+    return await alternatingMedians(clients, times);
   } finally {
     await Promise.all([v2.close(), v1.close(), v2OnFloor.close()]);
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
 const IMPORT_ROWS = 10_000;
