@@ -12,6 +12,9 @@ const testBuild = process.env.GATEWAY_TEST_BUILD === '1';
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   distDir: testBuild ? '.next-test' : '.next',
+  // Route files named `route.test-build.ts` (bare benchmark floors) are routes of the test build only: the production
+  // build has no file for them, so every method answers 404 there.
+  pageExtensions: testBuild ? ['test-build.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   compiler: { defineServer: { __GATEWAY_TEST_BUILD__: testBuild } },
   serverExternalPackages: ['better-sqlite3', 'pg'],
   poweredByHeader: false,

@@ -23,8 +23,11 @@ const TEST_ROUTES = [
   ['GET', '/api/conformance/simple-text'],
   ['GET', '/api/conformance/input/elicitation'],
   ['GET', '/api/bench/image?mib=1'],
-  // The benchmark's hand-written MCP route: no file in src/app, so no method even shows that it exists.
-  ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const).map((method) => [method, '/api/bench/mcp'] as const),
+  // The benchmark's hand-written MCP route (no file in src/app) and its bare floors (a route of the test build only):
+  // no method even shows that they exist.
+  ...['/api/bench/mcp', '/api/bench-floor/rest', '/api/bench-floor/mcp'].flatMap((route) =>
+    (['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const).map((method) => [method, route] as const),
+  ),
 ] as const;
 
 const statusOf = async (baseURL: string, [method, route]: readonly [string, string]) =>
