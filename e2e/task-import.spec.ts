@@ -164,6 +164,28 @@ test.describe('REST', () => {
     });
   });
 
+  test('Prefer: respond-async with bad input: the same 400 at once, and no job', async () => {
+    await leavesBoardUnchanged(async () => {
+      const cases = [
+        [{}, /Give exactly one of rows, csv or url: got none/],
+        [{ rows: [{ title: 'A' }], url: `${csvOrigin}/tasks.csv` }, /got rows and url/],
+        [{ url: 'http://169.254.169.254/latest/meta-data' }, /is not allowed: its origin is not listed in IMPORT_ALLOWED_ORIGINS/],
+        [{ url: 'file:///etc/passwd' }, /is not an http\(s\) URL/],
+      ] as const;
+      for (const [body, why] of cases) {
+        const response = await fetch(`${gateway.baseURL}/api/tasks/import`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Prefer: 'respond-async' },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.headers.get('location')).toBeNull();
+        expect(response.headers.get('preference-applied')).toBeNull();
+        expect((await response.json()).message).toMatch(why);
+      }
+    });
+  });
+
   test('the OpenAPI operation: its summary, the body and result schemas, x-task-support (it may run long)', async () => {
     const document = await (await fetch(`${gateway.baseURL}/api/openapi.json`)).json();
     const operation = document.paths['/api/tasks/import'].post;
@@ -252,7 +274,7 @@ for (const era of eras) {
       await leavesBoardUnchanged(async () => {
         const refused = await client.callTool('TaskController_importTasks', { body: { url: 'http://127.0.0.1:9/tasks.csv' } });
         expect(refused.isError).toBe(true);
-        expect(refused.content[0].text).toMatch(/^The CSV URL http:\/\/127\.0\.0\.1:9 is not allowed: .*IMPORT_ALLOWED_ORIGINS/);
+        expect(refused.content[0].text).toMatch(/The CSV URL http:\/\/127\.0\.0\.1:9 is not allowed: .*IMPORT_ALLOWED_ORIGINS/);
         const none = await client.callTool('TaskController_importTasks', { body: {} });
         expect(none.isError).toBe(true);
         expect(none.content[0].text).toMatch(/Give exactly one of rows, csv or url: got none/);
@@ -323,6 +345,20 @@ test.describe('as a REST job and as an MCP task', () => {
     } finally {
       await close();
     }
+  });
+
+  test('MCP, the extension declared: a URL off IMPORT_ALLOWED_ORIGINS and refused arguments make no task, but the error result', async () => {
+    await leavesBoardUnchanged(async () => {
+      const cases = [
+        [{ url: 'http://127.0.0.1:9/tasks.csv' }, /The CSV URL http:\/\/127\.0\.0\.1:9 is not allowed: .*IMPORT_ALLOWED_ORIGINS/],
+        [{}, /Give exactly one of rows, csv or url: got none/],
+      ] as const;
+      for (const [body, why] of cases) {
+        const { result } = await taskRequest(gateway.baseURL, 'tools/call', { name: 'TaskController_importTasks', arguments: { body } });
+        expect(result, JSON.stringify(body)).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(why) }] });
+        expect(result).not.toHaveProperty('taskId');
+      }
+    });
   });
 
   test('MCP: tasks/cancel of a running URL import: cancelled, nothing imported', async () => {

@@ -197,7 +197,7 @@ test.describe('MCP tasks (2026-07-28) through the official Tasks requester', () 
     expect(direct.result).not.toHaveProperty('taskId');
   });
 
-  test('bad input gets the protocol’s errors: unknown task, tasks/update of a task not waiting for input, malformed params, no extension', async ({ baseURL }) => {
+  test('bad input gets the protocol’s errors: unknown task, tasks/update of a task not waiting for input, malformed params, no extension, refused arguments', async ({ baseURL }) => {
     const unknown = await taskRequest(baseURL!, 'tasks/get', { taskId: 'no-such-task' });
     expect(unknown.error?.code).toBe(-32602);
     const created = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: countArgs(30, 100) });
@@ -210,8 +210,10 @@ test.describe('MCP tasks (2026-07-28) through the official Tasks requester', () 
     expect(malformed.error?.code).toBe(-32602);
     const undeclared = await taskRequest(baseURL!, 'tasks/get', { taskId }, { declare: false });
     expect(undeclared.error?.code).toBe(-32021);
+    // Arguments the tool refuses make no task: the error result of any call, naming the problem (a model can correct it).
     const badArguments = await taskRequest(baseURL!, 'tools/call', { name: COUNT, arguments: { body: { to: 'many' } } });
-    expect(badArguments.error?.code).toBe(-32602);
+    expect(badArguments.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^Input validation error: .*body\.to/) }] });
+    expect(badArguments.result).not.toHaveProperty('taskId');
     expect((await taskRequest(baseURL!, 'tasks/cancel', { taskId })).result).toEqual(expect.objectContaining({ resultType: 'complete' }));
   });
 });

@@ -15,7 +15,8 @@ interface BodyRules {
 }
 
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
-const isJson = (req: Request) => /^application\/([\w.-]+\+)?json\b/i.test(req.headers.get('content-type') ?? '');
+/** Whether a request declares a JSON body (`application/json`, `application/…+json`). */
+export const isJson = (req: Request) => /^application\/([\w.-]+\+)?json\b/i.test(req.headers.get('content-type') ?? '');
 
 /** The body's bytes, read without ever holding more than `limit`; undefined when it is larger (the rest is cancelled). */
 async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {

@@ -12,7 +12,7 @@ import { exposeHttpRequestToDecorators } from './decorated-request';
 import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
 import { restRequest } from '@/shared/rest-request';
-import { type AnswersAtOnce, answersAtOnceOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/long-work/long-running';
+import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/long-work/long-running';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.
@@ -39,8 +39,10 @@ export interface GatewayTool {
   confirms?: boolean;
   /** It may run long (`@longRunning`): callers may (`optional`) or must (`required`) run it as a task. */
   taskSupport?: TaskSupport;
-  /** Which calls of it answer at once even for a task-capable client. */
-  answersAtOnce?: AnswersAtOnce;
+  /** Which calls of it answer at once even for a task-capable client (`answersAtOnce`), and what is checked before a
+   * call becomes a task (`checkFirst`), as `@longRunning` declares them. */
+  answersAtOnce?: CallRules['answersAtOnce'];
+  checkFirst?: CallRules['checkFirst'];
   execute(input: unknown): Promise<CallToolResult>;
 }
 
@@ -81,9 +83,8 @@ type ProcedureRoute = RestRoute & {
   app?: string;
   confirms?: boolean;
   taskSupport?: TaskSupport;
-  answersAtOnce?: AnswersAtOnce;
   procedure: unknown;
-};
+} & CallRules;
 
 /**
  * What the HTTP method promises, as MCP tool annotations: GET and HEAD only read; PUT and DELETE are idempotent
@@ -121,7 +122,7 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         app: operationObject?.[MCP_APP_KEY],
         confirms: operationObject?.[CONFIRM_KEY],
         taskSupport: operationObject?.[TASK_SUPPORT_KEY],
-        answersAtOnce: answersAtOnceOf(controller, handlerName),
+        ...callRulesOf(controller, handlerName),
         procedure,
       });
     }
@@ -143,7 +144,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, app, confirms, taskSupport, answersAtOnce, procedure: _procedure, ...restRoute } =
+    const { annotations, declaredScopes, app, confirms, taskSupport, answersAtOnce, checkFirst, procedure: _procedure, ...restRoute } =
       routes.get(tool.name)!;
     return {
       name: tool.name,
@@ -158,6 +159,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       confirms,
       taskSupport,
       answersAtOnce,
+      checkFirst,
       restRoute,
       execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
     };

@@ -119,12 +119,10 @@ function taskRun(tool: GatewayTool, ctx: ServerContext, options: ToolRunOptions)
 
 type CallToolHandler = (request: { params: { name: string; arguments?: unknown; task?: unknown } }, ctx: ServerContext) => Promise<unknown>;
 
-/** The arguments as the tool's input schema accepts them; a ProtocolError (-32602) naming the problems otherwise. */
-async function validArguments(tool: GatewayTool, args: unknown): Promise<unknown> {
+/** The arguments as the tool's input schema accepts them, or undefined when it refuses them. */
+async function validArguments(tool: GatewayTool, args: unknown): Promise<Record<string, unknown> | undefined> {
   const checked = await tool.inputSchema!['~standard'].validate(args ?? {});
-  if (!checked.issues) return checked.value;
-  const reasons = checked.issues.map((issue) => issue.message).join('; ');
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for tool ${tool.name}: ${reasons}`);
+  return checked.issues ? undefined : (checked.value as Record<string, unknown>);
 }
 
 /**
@@ -160,7 +158,10 @@ export function serveTasks(
       if (tool.taskSupport === 'required' && isModern(ctx)) throw requireTasksExtension();
       return callTool(request, ctx) as never;
     }
-    const args = (await validArguments(tool, request.params.arguments)) as Record<string, unknown>;
+    const args = await validArguments(tool, request.params.arguments);
+    // Arguments the tool refuses make no task: the SDK's call answers them as it answers any call (an error result
+    // naming the problems, which a model can correct).
+    if (!args) return callTool(request, ctx) as never;
     let answers: Record<string, unknown>;
     try {
       // Answers of earlier rounds (input gathered within the call before it became a task), and of this one.
@@ -172,9 +173,11 @@ export function serveTasks(
     const input: TaskInput = { args, clientCapabilities: clientCapabilitiesOf(ctx, server) };
     let job: JobRecord;
     try {
+      await tool.checkFirst?.(args);
       job = await startJob({ owner: owner(), door: 'mcp', tool: tool.name, input, answers }, taskRun(tool, ctx, options));
     } catch (error) {
-      // Too many tasks of the caller, or of this instance: the tool's error result, saying why (as a refused call).
+      // Refused by the tool's own check, or too many tasks of the caller or of this instance: the tool's error result,
+      // saying why (as a refused call).
       return (await ToModelOutput.MCP(error as Error, tool, null)) as never;
     }
     if (session) statusNotices.follow(job);

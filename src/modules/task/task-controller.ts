@@ -13,6 +13,7 @@ import {
   TaskImportSchema,
   TaskMoveSchema,
   TaskSchema,
+  type TaskImport,
 } from './task-schemas';
 import TaskService from './task-service';
 
@@ -61,7 +62,11 @@ export default class TaskController {
   })
   @post('import')
   // Rows or CSV given inline answer within the call; a URL import runs as a task for clients that declare the extension.
-  @longRunning({ answersAtOnce: (args) => (args.body as { url?: unknown } | undefined)?.url === undefined })
+  // A URL the server does not allow is refused at once, never accepted as a job or a task.
+  @longRunning({
+    answersAtOnce: (args) => (args.body as TaskImport | undefined)?.url === undefined,
+    checkFirst: (args) => TaskService.checkImportSource(args.body as TaskImport),
+  })
   static importTasks = procedure({
     body: TaskImportSchema,
     output: TaskImportResultSchema,

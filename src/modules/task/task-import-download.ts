@@ -17,7 +17,7 @@ const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** The URL when it is http(s) and its origin is allowed; else a 400 naming IMPORT_ALLOWED_ORIGINS. */
-function allowedUrl(raw: string, allowedOrigins: string[], redirectedFrom?: URL): URL {
+export function allowedUrl(raw: string, allowedOrigins: string[], redirectedFrom?: URL): URL {
   const url = URL.canParse(raw, redirectedFrom?.href) ? new URL(raw, redirectedFrom) : undefined;
   const refused = (shown: string, why: string) => {
     const message = redirectedFrom ? `The CSV URL redirects to ${shown}, which ${why}` : `The CSV URL ${shown} ${why}`;

@@ -4,6 +4,7 @@ import { store, type NewTask, type TaskChanges, type TaskFilter, type TaskMove }
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import { commitPoint } from '@/lib/long-work/current-work';
 import { readImport } from './task-import';
+import { allowedUrl } from './task-import-download';
 import type { Task, TaskImport, TaskImportResult } from './task-schemas';
 
 export default class TaskService {
@@ -37,6 +38,11 @@ export default class TaskService {
       ),
     );
     return { imported: imported.length, ids: imported.map((task) => task.id) };
+  }
+
+  /** Refuses an import from a URL the server does not allow (400 naming IMPORT_ALLOWED_ORIGINS) before it is started. */
+  static checkImportSource(source: TaskImport): void {
+    if (source.url !== undefined) allowedUrl(source.url, config().taskImport.allowedOrigins);
   }
 
   /** Changes the given fields; 404 for an unknown task, 422 for an unknown assignee. */
