@@ -186,13 +186,23 @@ test.describe('REST', () => {
     });
   });
 
-  test('the OpenAPI operation: its summary, the body and result schemas, x-task-support (it may run long)', async () => {
+  test('the OpenAPI operation: its summary, the body and result schemas, x-task-support (it may run long), Prefer and its 202', async () => {
     const document = await (await fetch(`${gateway.baseURL}/api/openapi.json`)).json();
     const operation = document.paths['/api/tasks/import'].post;
     expect(operation).toMatchObject({ summary: 'Import tasks', 'x-task-support': 'optional' });
     const body = operation.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties)).toEqual(['rows', 'csv', 'url']);
     expect(operation.responses['200'].content['application/json'].schema.required).toEqual(['imported', 'ids']);
+    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'Prefer', in: 'header', required: false })]);
+    const accepted = operation.responses['202'];
+    expect(Object.keys(accepted.headers)).toEqual(['Location', 'Preference-Applied']);
+    const job = document.paths['/api/jobs/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(accepted.content['application/json'].schema).toEqual(job);
+    expect(Object.keys(job.properties)).toEqual(expect.arrayContaining(['id', 'status', 'progress', 'result', 'error']));
+    // A procedure that never runs long documents neither.
+    const create = document.paths['/api/tasks'].post;
+    expect(create.responses).not.toHaveProperty('202');
+    expect(create.parameters ?? []).not.toContainEqual(expect.objectContaining({ name: 'Prefer' }));
   });
 
   test('413 past IMPORT_MAX_ROWS; 502 naming the status of a URL that fails', async () => {

@@ -7,7 +7,7 @@ import { jobRunner, type RunEnd, startJob } from './job-runner';
 import { isFinished, type JobError, type JobRecord } from './job-store';
 
 /** Where a job is read and cancelled. */
-const JOBS_PATH = '/api/jobs';
+export const JOBS_PATH = '/api/jobs';
 
 /** A job as `GET /api/jobs/{id}` answers it. */
 export interface RestJob {
