@@ -89,9 +89,10 @@ test.describe('REST jobs: Prefer: respond-async', () => {
     const again = await fetch(`${baseURL}/api/jobs/${job.id}`, { method: 'DELETE' });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toContain('(cancelled)');
-    const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await getJob(baseURL!, unknown)).status).toBe(404);
-    expect((await fetch(`${baseURL}/api/jobs/${unknown}`, { method: 'DELETE' })).status).toBe(404);
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'no-such-job']) {
+      expect((await getJob(baseURL!, unknown)).status, unknown).toBe(404);
+      expect((await fetch(`${baseURL}/api/jobs/${unknown}`, { method: 'DELETE' })).status, unknown).toBe(404);
+    }
     expect((await getJob(baseURL!, 'not-a-uuid')).status).toBe(400);
   });
 

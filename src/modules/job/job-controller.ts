@@ -5,7 +5,8 @@ import { cancelRestJob, getRestJob } from '@/lib/long-work/rest-jobs';
 import { JobSchema } from './job-schemas';
 
 const JobIdParamsSchema = z
-  .object({ id: z.uuid().meta({ description: 'The job id from the 202 answer (its Location)' }) })
+  // Any id: one that names no job of the caller is a 404 whatever its form (jobs are UUIDs, but a caller need not know).
+  .object({ id: z.string().min(1).max(200).meta({ description: 'The job id from the 202 answer (its Location)' }) })
   .meta({ description: 'Path parameters' });
 
 @prefix('jobs')
