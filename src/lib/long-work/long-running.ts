@@ -23,14 +23,14 @@ type CallArgs = Record<string, unknown>;
  * Whether an MCP call of a task-capable tool answers at once, within its request, even for a client that declared the
  * tasks extension: given the tool's arguments and the caller's input answers so far. Without it every such call is a task.
  */
-export type AnswersAtOnce = (args: CallArgs, answers: Record<string, unknown>) => boolean;
+type AnswersAtOnce = (args: CallArgs, answers: Record<string, unknown>) => boolean;
 
 /**
  * A check of a call's valid input before it becomes a REST job or an MCP task, for what the schemas cannot say (e.g.
  * a URL the server does not allow): it throws an HttpException to refuse the call at once, as the synchronous call
  * would refuse it, so bad input never turns into accepted work that fails.
  */
-export type CheckFirst = (args: CallArgs) => void | Promise<void>;
+type CheckFirst = (args: CallArgs) => void | Promise<void>;
 
 /** What `@longRunning` says of a procedure's calls, beyond its task support. */
 export interface CallRules {
