@@ -93,7 +93,6 @@ test.describe('REST jobs: Prefer: respond-async', () => {
       expect((await getJob(baseURL!, unknown)).status, unknown).toBe(404);
       expect((await fetch(`${baseURL}/api/jobs/${unknown}`, { method: 'DELETE' })).status, unknown).toBe(404);
     }
-    expect((await getJob(baseURL!, 'not-a-uuid')).status).toBe(400);
   });
 
   test('a synchronous call whose client disconnects stops its work', async ({ baseURL }) => {

@@ -65,7 +65,7 @@ export default class TaskController {
   // A URL the server does not allow is refused at once, never accepted as a job or a task.
   @longRunning({
     answersAtOnce: (args) => (args.body as TaskImport | undefined)?.url === undefined,
-    checkFirst: (args) => TaskService.checkImportSource(args.body as TaskImport),
+    checkFirst: (args) => TaskService.checkImportSource(args.body as TaskImport | undefined),
   })
   static importTasks = procedure({
     body: TaskImportSchema,

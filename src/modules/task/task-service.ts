@@ -41,8 +41,8 @@ export default class TaskService {
   }
 
   /** Refuses an import from a URL the server does not allow (400 naming IMPORT_ALLOWED_ORIGINS) before it is started. */
-  static checkImportSource(source: TaskImport): void {
-    if (source.url !== undefined) allowedUrl(source.url, config().taskImport.allowedOrigins);
+  static checkImportSource(source: TaskImport | undefined): void {
+    if (source?.url !== undefined) allowedUrl(source.url, config().taskImport.allowedOrigins);
   }
 
   /** Changes the given fields; 404 for an unknown task, 422 for an unknown assignee. */
