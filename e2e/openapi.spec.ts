@@ -97,6 +97,13 @@ test('the document carries the schemas: parameters, request bodies, responses', 
     expect.arrayContaining(['status', 'assigneeId']),
   );
   expect(jsonSchemaOf(listTasks?.responses?.['200'])?.type).toBe('array');
+
+  // The REST-only job routes: GET answers the job, DELETE its 202 (the same job schema), 404 and 409.
+  const job = jsonSchemaOf(operations.get('get /api/jobs/{id}')?.responses?.['200']);
+  expect(Object.keys(job?.properties ?? {})).toEqual(expect.arrayContaining(['id', 'status', 'progress', 'result', 'error']));
+  const cancelJob = operations.get('delete /api/jobs/{id}');
+  expect(Object.keys(cancelJob?.responses ?? {}).sort()).toEqual(['202', '404', '409']);
+  expect(Object.keys(jsonSchemaOf(cancelJob?.responses?.['202'])?.properties ?? {})).toEqual(Object.keys(job?.properties ?? {}));
 });
 
 test('the document sits behind the /api guards: a foreign Origin gets 403', async ({ baseURL }) => {

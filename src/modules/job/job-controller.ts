@@ -24,6 +24,11 @@ export default class JobController {
     summary: 'Cancel job',
     description:
       'Cancels a running job: 202 with the job, now cancelled (what it had not committed is not kept). A job that already ended → 409 naming its status; unknown or another caller’s id → 404.',
+    responses: {
+      202: { description: 'Cancelled: the job, now cancelled', content: { 'application/json': { schema: z.toJSONSchema(JobSchema) } } },
+      404: { description: 'No job of the caller has this id' },
+      409: { description: 'The job has already ended: the message names its status' },
+    },
   })
   @operation.tool({ hidden: true })
   @del('{id}')
