@@ -284,7 +284,7 @@ for (const era of eras) {
       await leavesBoardUnchanged(async () => {
         const refused = await client.callTool('TaskController_importTasks', { body: { url: 'http://127.0.0.1:9/tasks.csv' } });
         expect(refused.isError).toBe(true);
-        expect(refused.content[0].text).toMatch(/The CSV URL http:\/\/127\.0\.0\.1:9 is not allowed: .*IMPORT_ALLOWED_ORIGINS/);
+        expect(refused.content[0].text).toMatch(/^The CSV URL http:\/\/127\.0\.0\.1:9 is not allowed: .*IMPORT_ALLOWED_ORIGINS/);
         const none = await client.callTool('TaskController_importTasks', { body: {} });
         expect(none.isError).toBe(true);
         expect(none.content[0].text).toMatch(/Give exactly one of rows, csv or url: got none/);
