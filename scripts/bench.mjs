@@ -1,7 +1,7 @@
 // The benchmark: what reaching a procedure through MCP costs against REST, a hand-written tool and the bare floors, as
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
-// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import|media]. Prints Markdown; BENCH_OUT=file also writes it.
+// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import|media|tasks]. Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -429,6 +429,25 @@ function report(lines) {
   if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${output}\n`);
 }
 
+/** What `taskCost` measured, as one Markdown line. */
+function taskCostLine(cost) {
+  return (
+    `Cost of a task (sequential, median of 30, a one-step count; polls every ${POLL_MS} ms): MCP direct call ${cost.directMs.toFixed(1)} ms, ` +
+    `as a task (create + ${cost.polls} tasks/get to the result) ${cost.taskMs.toFixed(1)} ms (${(cost.taskMs / cost.directMs).toFixed(2)} ×); ` +
+    `REST call ${cost.restMs.toFixed(1)} ms, as a job (202 + GET polls) ${cost.jobMs.toFixed(1)} ms (${(cost.jobMs / cost.restMs).toFixed(2)} ×).`
+  );
+}
+
+/** The cost of a task and of a REST job alone (`--only tasks`): a quick look while working on long work. */
+async function tasksOnly(base, env) {
+  const gateway = await startServer(base, env);
+  try {
+    return [taskCostLine(await taskCost(gateway, 30))];
+  } finally {
+    await gateway.stop();
+  }
+}
+
 /** The media latencies alone (`--only media`), as Markdown lines: a quick look while working on the media path. */
 async function mediaOnly(base, env) {
   const gateway = await startServer(base, env);
@@ -454,6 +473,7 @@ async function main() {
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
   if (args.only === 'media') return report([`Machine: ${machine()}`, '', ...(await mediaOnly(base, env))]);
+  if (args.only === 'tasks') return report([`Machine: ${machine()}`, '', ...(await tasksOnly(base, env))]);
 
   const coldStarts = { toolsList: [], rest: [], floor: [] };
   for (let i = 0; i < 3; i++) {
@@ -619,14 +639,7 @@ async function main() {
     );
   }
   const cost = extra.get('task');
-  if (cost) {
-    lines.push(
-      '',
-      `Cost of a task (sequential, median of 30, a one-step count; polls every ${POLL_MS} ms): MCP direct call ${cost.directMs.toFixed(1)} ms, ` +
-        `as a task (create + ${cost.polls} tasks/get to the result) ${cost.taskMs.toFixed(1)} ms (${(cost.taskMs / cost.directMs).toFixed(2)} ×); ` +
-        `REST call ${cost.restMs.toFixed(1)} ms, as a job (202 + GET polls) ${cost.jobMs.toFixed(1)} ms (${(cost.jobMs / cost.restMs).toFixed(2)} ×).`,
-    );
-  }
+  if (cost) lines.push('', taskCostLine(cost));
   lines.push('', `Total benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   report(lines);
 }

@@ -367,7 +367,7 @@ export interface GatewayConfig {
   /** Host names of browser origins allowed to call the API (requests without `Origin` are not affected). */
   allowedOriginHostnames: string[];
   trustProxy: boolean;
-  /** Whether answers may be compressed (GATEWAY_COMPRESS): the policy reads JSON answers whole only then. */
+  /** Whether answers may be compressed (GATEWAY_COMPRESS): the compression policy looks at JSON answers only then. */
   compress: boolean;
   mcpMaxBodyBytes: number;
   restMaxBodyBytes: number;

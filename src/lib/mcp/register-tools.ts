@@ -152,7 +152,8 @@ export function registerTools(server: McpServer, tools: ServedTool[], options: T
   }
 }
 
-type ListTools = (request: unknown, ctx: unknown) => Promise<ListToolsResult>;
+/** The SDK's tools/list handler, as `sdkRequestHandler` reads it. */
+export type ListTools = (request: unknown, ctx: unknown) => Promise<ListToolsResult>;
 
 /**
  * The handler the SDK registered on `server` for `method`, read through the protocol's `_getRequestHandler`

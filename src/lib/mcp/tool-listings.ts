@@ -2,7 +2,7 @@
 import 'server-only';
 import type { ListToolsResult, McpServer } from '@modelcontextprotocol/server';
 import type { Caller } from '@/lib/request-context';
-import { sdkRequestHandler } from './register-tools';
+import { type ListTools, sdkRequestHandler } from './register-tools';
 
 /** Listings kept at most: one per era × combination of the tools' scopes a caller holds, so few in practice. */
 const MAX_LISTINGS = 64;
@@ -15,8 +15,6 @@ export function scopeSetOf(caller: Caller | undefined, toolScopes: ReadonlySet<s
   if (!caller) return '*';
   return [...new Set(caller.scopes.filter((scope) => toolScopes.has(scope)))].sort().join(' ');
 }
-
-type ListTools = (request: unknown, ctx: unknown) => Promise<ListToolsResult> | ListToolsResult;
 
 /**
  * The tools/list answers of a gateway whose catalogue is fixed for the life of the process (derived once at start).
