@@ -6,6 +6,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { appContentSecurityPolicy } from '../src/browser/explorer/app-host';
 import { expect, type ExplorerPage, test } from './support/explorer';
 import { createTask, restStatus, type Task } from './support/rest-data';
+import { e2ePort, type RunningServer, startServer } from './support/server';
 
 const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
@@ -117,6 +118,16 @@ test.describe('the board tool’s UI, read by an MCP client', () => {
 });
 
 test.describe('the explorer as an MCP Apps host', () => {
+  // A gateway of its own: the board app repaints every second, and on the shared server other specs' cards come and go
+  // under the pointer, so a click or a drag in the app could land on a card that had just moved.
+  const portOffset = 120;
+  let server: RunningServer;
+  test.use({ baseURL: `http://localhost:${e2ePort + portOffset}` });
+  test.beforeAll(async () => {
+    server = await startServer(e2ePort + portOffset, {}, 'test-results/mcp-apps.log');
+  });
+  test.afterAll(async () => server?.stop());
+
   test('running BoardController_getBoard shows the board app beside the raw result; a card moved in the app moves over MCP; a task created over REST appears within 2 s', async ({
     explorer,
     page,
@@ -124,8 +135,8 @@ test.describe('the explorer as an MCP Apps host', () => {
     baseURL,
   }) => {
     const mine = await createTask(baseURL!, 'Moved in the app');
-    // Other specs share the board, and a long To do column scrolls inside the frame: a drag whose source and target
-    // need different scroll positions grabs whatever card the scroll brought under the pointer. The card goes on top.
+    // A long To do column scrolls inside the frame: a drag whose source and target need different scroll positions
+    // grabs whatever card the scroll brought under the pointer. The card goes on top.
     expect((await request.put(`/api/tasks/${mine.id}/move`, { data: { status: 'todo', position: 0 } })).status()).toBe(200);
     const { toolCalls, restCalls } = watchRequests(page);
     await recordCspViolations(page);

@@ -1,5 +1,5 @@
 // A tool's MCP App in the explorer: its UI in a sandboxed iframe, hosted through ext-apps' AppBridge
-// (src/lib/explorer/app-host).
+// (src/browser/explorer/app-host).
 import { useEffect, useRef, useState } from 'react';
 import { type AppHostGateway, APP_SANDBOX, hostApp, uiResourceUriOf } from '@/browser/explorer/app-host';
 import type { CallToolResult, Tool } from '@/browser/explorer/gateway-client';
