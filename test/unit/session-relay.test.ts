@@ -109,6 +109,25 @@ describe('session relay on PostgreSQL', () => {
     await expect.poll(() => answer.cancelled.mock.calls.length).toBe(1);
   });
 
+  test('shutdown of the relaying instance: a relayed POST runs to its answer; a relayed GET stream ends at once, and its owner stops sending', async () => {
+    const call = controlledAnswer({ status: 200, headers: { 'content-type': 'text/event-stream' } });
+    const stream = controlledAnswer({ status: 200, headers: { 'content-type': 'text/event-stream' } });
+    const owner = await startInstance(async (relayed) => (relayed.method === 'GET' ? stream.response : call.response));
+    const proxy = await startInstance();
+    const posted = await proxy.relay.forward(owner.directory.instance, 'session-1', request('{"jsonrpc":"2.0","id":7,"method":"tools/call"}'));
+    const listening = await proxy.relay.forward(owner.directory.instance, 'session-1', request());
+    const streamRead = listening.body!.getReader().read();
+
+    proxy.relay.drain();
+    await expect(streamRead).rejects.toThrow('Relay ended: the server is shutting down');
+    await expect.poll(() => stream.cancelled.mock.calls.length).toBe(1);
+    // The call's answer still comes through, to its end.
+    call.write('data: {"jsonrpc":"2.0","id":7,"result":{}}\n\n');
+    call.end();
+    expect(await posted.text()).toBe('data: {"jsonrpc":"2.0","id":7,"result":{}}\n\n');
+    expect(call.cancelled).not.toHaveBeenCalled();
+  });
+
   test('an owner that stopped: 404 (its sessions are gone from the directory); one that does not answer: 503', async () => {
     const silent = await startInstance();
     const stopped = await startInstance();

@@ -53,6 +53,8 @@ const channelOf = (instance: string) => `mcp_relay_${instance}`;
 /** A relay this instance started: the answer being awaited, then streamed to its client. */
 interface Forwarded {
   owner: string;
+  /** The relayed request's method: a GET is a session's standalone stream, which never ends by itself. */
+  method: string;
   head: { resolve: (response: Response) => void; reject: (error: Error) => void };
   stream?: ReadableStreamDefaultController<Uint8Array>;
   lastHeard: number;
@@ -115,7 +117,7 @@ export class SessionRelay {
       ...(Object.keys(trace).length ? { trace } : {}),
     };
     const answer = new Promise<Response>((resolve, reject) => {
-      this.forwarded.set(r, { owner, head: { resolve, reject }, lastHeard: Date.now() });
+      this.forwarded.set(r, { owner, method: req.method, head: { resolve, reject }, lastHeard: Date.now() });
     });
     const opened = this.send(owner, { k: 'open', r, from: this.directory.instance, request });
     // A client that leaves stops the owner too (the cancel is sent after the open, so it arrives after it).
@@ -134,9 +136,18 @@ export class SessionRelay {
     await this.driver.record((query) => query('DELETE FROM mcp_relay_payloads WHERE created_at < ?', [time]));
   }
 
-  /** Shutdown: the relays this instance started end (their clients reconnect elsewhere); the answers it sends finish. */
+  /**
+   * Shutdown: the standalone GET streams this instance relays end at once (their clients reconnect elsewhere, and their
+   * owners stop sending). The requests it relays (POST, DELETE) run to their answers within the grace, like the
+   * requests it serves itself: their owners may have started the work already, so a 503 now would invite a retry the
+   * owner refuses (the same JSON-RPC id still in progress). The answers this instance sends as an owner finish too.
+   */
   drain(): void {
-    this.abandonAll('the server is shutting down');
+    for (const [r, relay] of [...this.forwarded]) {
+      if (relay.method !== 'GET') continue;
+      this.abandon(r, 'the server is shutting down');
+      void this.send(relay.owner, { k: 'cancel', r }).catch(() => undefined);
+    }
   }
 
   /** Waits for the owner's head; when it does not come, 404 if the owner stopped (its sessions are gone), else 503. */
