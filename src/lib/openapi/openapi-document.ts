@@ -60,22 +60,24 @@ function segmentSchemaOf(controllers: Record<string, ControllerWithSchema>): Vov
   };
 }
 
+/** `paths` with `change` applied to each of their operations. */
+function mapOperations(
+  paths: Record<string, PathItemObject>,
+  change: (operation: OperationObject) => OperationObject,
+): Record<string, PathItemObject> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, pathItem]) => [
+      path,
+      Object.fromEntries(Object.entries(pathItem).map(([method, operation]: [string, OperationObject]) => [method, change(operation)])),
+    ]),
+  );
+}
+
 /**
  * vovk adds RPC code samples (TypeScript, Python, Rust) for clients this project does not publish; the reference page
  * shows its own request examples instead.
  */
-function withoutCodeSamples(paths: Record<string, PathItemObject>): Record<string, PathItemObject> {
-  return Object.fromEntries(
-    Object.entries(paths).map(([path, pathItem]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(pathItem).map(
-          ([method, { 'x-codeSamples': _samples, ...operation }]: [string, OperationObject]) => [method, operation],
-        ),
-      ),
-    ]),
-  );
-}
+const withoutCodeSamples = ({ 'x-codeSamples': _samples, ...operation }: OperationObject): OperationObject => operation;
 
 /** The `Prefer` header of an operation that may run long (RFC 7240). */
 const PREFER_RESPOND_ASYNC: ParameterObject = {
@@ -87,14 +89,10 @@ const PREFER_RESPOND_ASYNC: ParameterObject = {
   schema: { type: 'string', examples: ['respond-async'] },
 };
 
-/**
- * Every operation that may run long (`x-task-support`, from `@longRunning`) documents `Prefer: respond-async` and its
- * `202 Accepted`, whose body is the job as `GET /api/jobs/{id}` answers it (that operation's own schema).
- */
-function withAsyncAnswers(paths: Record<string, PathItemObject>): Record<string, PathItemObject> {
-  const jobOperation = paths[`${JOBS_PATH}/{id}`]?.get;
-  const jobResponse = jobOperation?.responses?.['200'] as ResponseObject | undefined;
-  const accepted: ResponseObject = {
+/** The job as `GET /api/jobs/{id}` answers it (that operation's own 200), as the body of a `202 Accepted`. */
+function acceptedResponse(paths: Record<string, PathItemObject>): ResponseObject {
+  const jobResponse = paths[`${JOBS_PATH}/{id}`]?.get?.responses?.['200'] as ResponseObject | undefined;
+  return {
     description: 'Accepted (with `Prefer: respond-async`): the job, to follow at its Location',
     headers: {
       Location: { description: 'Where the job is read and cancelled: /api/jobs/{id}', schema: { type: 'string' } },
@@ -102,20 +100,12 @@ function withAsyncAnswers(paths: Record<string, PathItemObject>): Record<string,
     },
     ...(jobResponse?.content ? { content: jobResponse.content } : {}),
   };
-  const withAsync = (operation: OperationObject): OperationObject =>
-    operation[TASK_SUPPORT_KEY]
-      ? {
-          ...operation,
-          parameters: [...(operation.parameters ?? []), PREFER_RESPOND_ASYNC],
-          responses: { ...operation.responses, 202: accepted },
-        }
-      : operation;
-  return Object.fromEntries(
-    Object.entries(paths).map(([path, pathItem]) => [
-      path,
-      Object.fromEntries(Object.entries(pathItem).map(([method, operation]: [string, OperationObject]) => [method, withAsync(operation)])),
-    ]),
-  );
+}
+
+/** An operation that may run long (`x-task-support`, from `@longRunning`) documents `Prefer: respond-async` and its 202. */
+function withAsyncAnswer(operation: OperationObject, accepted: ResponseObject): OperationObject {
+  if (!operation[TASK_SUPPORT_KEY]) return operation;
+  return { ...operation, parameters: [...(operation.parameters ?? []), PREFER_RESPOND_ASYNC], responses: { ...operation.responses, 202: accepted } };
 }
 
 /** The OpenAPI 3.1 document of every procedure of `controllers`, served under `/api` as the REST door serves them. */
@@ -132,5 +122,7 @@ export function openApiDocument(
     segmentName: '',
     projectPackageJson: undefined,
   });
-  return { ...openAPIObject, paths: withAsyncAnswers(withoutCodeSamples(openAPIObject.paths ?? {})) };
+  const paths = openAPIObject.paths ?? {};
+  const accepted = acceptedResponse(paths);
+  return { ...openAPIObject, paths: mapOperations(paths, (operation) => withAsyncAnswer(withoutCodeSamples(operation), accepted)) };
 }
