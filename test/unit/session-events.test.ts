@@ -47,6 +47,21 @@ describe.each<Backend>(['sqlite', 'postgres'])('session events on %s', (backend)
     expect(await session.getStreamIdForEventId?.(first)).toBe('stream-1');
   });
 
+  test('stores and replays of a session run in order: a replay sees the event being stored, an event stored during a replay waits for it', async () => {
+    const session = log.forSession('session-a');
+    const question = await session.storeEvent('stream-1', note(1));
+    // An answer being stored when the client reconnects: the replay includes it.
+    const answer = session.storeEvent('stream-1', note(2));
+    const replay = replayed(session, question);
+    expect(await replay).toEqual({ streamId: 'stream-1', sent: [[await answer, note(2)]] });
+    // An answer stored while a replay runs is stored after it (the reconnect's stream is registered by then).
+    const settled: string[] = [];
+    const again = replayed(session, question).then(() => settled.push('replay'));
+    const later = session.storeEvent('stream-1', note(3)).then(() => settled.push('store'));
+    await Promise.all([again, later]);
+    expect(settled).toEqual(['replay', 'store']);
+  });
+
   test("an event id of another session is no event of this one: nothing is replayed from it", async () => {
     const mine = log.forSession('session-a');
     const theirs = log.forSession('session-b');

@@ -22,12 +22,23 @@ export class SessionEventLog {
 
   constructor(private readonly driver: SqlDriver) {}
 
-  /** The event store of session `sessionId`. */
+  /**
+   * The event store of session `sessionId`. Its stores and replays run one after another. The SDK transport sends an
+   * answer live only when, once the answer is stored, it finds the stream a reconnect registers after its replay: had
+   * the replay read the events while the answer was being stored, it would miss it, and the answer would reach neither
+   * stream. In order, a replay reads every event stored before it, and an event stored after it finds its stream.
+   */
   forSession(sessionId: string): SessionEventStore {
+    let last: Promise<unknown> = Promise.resolve();
+    const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = last.then(work);
+      last = run.catch(() => undefined);
+      return run;
+    };
     return {
-      storeEvent: (streamId, message) => this.store(sessionId, streamId, message),
+      storeEvent: (streamId, message) => inOrder(() => this.store(sessionId, streamId, message)),
       getStreamIdForEventId: (eventId) => this.streamOf(sessionId, eventId),
-      replayEventsAfter: (eventId, { send }) => this.replay(sessionId, eventId, send),
+      replayEventsAfter: (eventId, { send }) => inOrder(() => this.replay(sessionId, eventId, send)),
       owns: async (eventId) => (await this.streamOf(sessionId, eventId)) !== undefined,
     };
   }
