@@ -285,6 +285,12 @@ export const VARIABLES = {
     default: '`error`',
     doc: '`resource_link`: answer oversize media of GET tools with a link to the REST URL instead of an error.',
   }),
+  MCP_LIST_MAX: variable({
+    group: 'server',
+    schema: wholeNumber(40, 'tools', 1),
+    default: '`40`',
+    doc: 'The most tools `tools/list` shows by default: a connection whose selected tools (toolsets, `readonly`) are more gets the `search` surface (`search_tools` + `call_tool`) unless it asks for `?tools=all` (`X-MCP-Tools`).',
+  }),
   MCP_CONFIRM_DESTRUCTIVE: variable({
     group: 'server',
     schema: flagOn,
@@ -332,6 +338,12 @@ export const VARIABLES = {
     schema: wholeNumber(0, 'tools', 0, 10_000),
     default: '`0`',
     doc: 'Test build only: how many generated `bench_tool_N` tools to add (`npm run bench` sets it for its large-catalogue server).',
+  }),
+  GATEWAY_CATALOGUE_PROCEDURES: variable({
+    group: 'testing',
+    schema: wholeNumber(0, 'procedures', 0, 5_000),
+    default: '`0`',
+    doc: 'Test build only: how many procedures of the generated large catalogue to add (20 per module, over realistic overlapping domains: contacts, invoices, shipments, tickets…), for toolsets and tool search at scale.',
   }),
 } as const;
 
@@ -389,6 +401,10 @@ export interface GatewayConfig {
   benchmark: boolean;
   /** Test build only: how many generated tools to add. */
   benchmarkExtraTools: number;
+  /** The most tools `tools/list` shows before the default surface is `search` (MCP_LIST_MAX). */
+  mcpListMax: number;
+  /** Test build only: how many procedures of the generated large catalogue to add. */
+  catalogueProcedures: number;
 }
 
 /** A variable with a value it cannot take. The message names the variable and what it expects. */
@@ -468,6 +484,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     conformanceFixtures: values.MCP_CONFORMANCE,
     benchmark: values.GATEWAY_BENCHMARK,
     benchmarkExtraTools: values.GATEWAY_BENCHMARK_TOOLS,
+    mcpListMax: values.MCP_LIST_MAX,
+    catalogueProcedures: values.GATEWAY_CATALOGUE_PROCEDURES,
   };
 }
 

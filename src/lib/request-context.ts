@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import type { Work } from '@/lib/long-work/current-work';
+import type { CatalogueView } from '@/lib/catalogue/catalogue';
 
 /** Who is calling, as every procedure may learn it (`currentCaller()`): both doors fill it in the same way. */
 export interface Caller {
@@ -44,8 +45,12 @@ export interface RequestContext {
   caller?: Caller;
   /** MCP: the JSON-RPC method of the request, noted from mcp-handler's own parse before its server is set up. */
   mcpMethod?: string;
-  /** MCP: the tool a `tools/call` names, noted the same way. */
+  /** MCP: the tool a `tools/call` runs (the one `call_tool` names, for a call through it), noted the same way. */
   calledTool?: string;
+  /** MCP: the tool a `tools/call` goes through to run `calledTool` (`call_tool`), if any. */
+  calledThrough?: string;
+  /** MCP: what the request's connection sees of the catalogue (its toolsets, read-only, surface). */
+  catalogueView?: CatalogueView;
   /** MCP: set when the reply carries image or audio content (base64), which the compression policy leaves alone. */
   repliesWithMedia?: boolean;
   /** Ids of the errors masked while serving it (each logged with the real error), for the request's log line. */

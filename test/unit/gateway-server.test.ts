@@ -12,7 +12,7 @@ import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true };
+const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true, listMax: 40 };
 const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**
@@ -45,15 +45,22 @@ describe('per-request tool registration', () => {
     ]);
   });
 
-  test('other methods and unknown tools register every tool and the apps’ UIs; a tools/list, every tool', async () => {
+  test('other methods register every tool and the apps’ UIs; a tools/list, every tool', async () => {
     const everything = await registeredAfter();
     expect(everything).toEqual(
       expect.arrayContaining(['UserController_getUser', 'sum_numbers', 'TextController_getGreeting', 'ui://vovk-mcp-gateway/board.html']),
     );
     // A tools/list (the fake server keeps no listing) registers every tool, and no UI: it lists tools only.
     expect(await registeredAfter(received('tools/list', {}))).toEqual(everything.filter((name) => !name.startsWith('ui://')));
-    expect(await registeredAfter(received('tools/call', { name: 'no_such_tool' }))).toEqual(everything);
-    expect(await registeredAfter(received('tools/call', { name: 42 }))).toEqual(everything);
+  });
+
+  test('a call through call_tool registers the tool it names and call_tool; a call of no served tool, the surface’s two', async () => {
+    const throughCallTool = { name: 'call_tool', arguments: { name: 'UserController_getUser', arguments: {} } };
+    expect(await registeredAfter(received('tools/call', throughCallTool))).toEqual(['UserController_getUser', 'call_tool']);
+    expect(await registeredAfter(received('tools/call', { name: 'search_tools', arguments: { query: 'user' } }))).toEqual(['search_tools']);
+    // Nothing to run: the SDK's tools/call (installed with the first tool) answers that the tool is unknown.
+    expect(await registeredAfter(received('tools/call', { name: 'no_such_tool' }))).toEqual(['search_tools', 'call_tool']);
+    expect(await registeredAfter(received('tools/call', { name: 42 }))).toEqual(['search_tools', 'call_tool']);
   });
 
   test('the noted tool stays within its own request', async () => {

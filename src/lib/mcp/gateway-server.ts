@@ -2,7 +2,9 @@
 import 'server-only';
 import type { McpServer, McpServerOptions } from '@modelcontextprotocol/server';
 import type { McpHandlerOptions } from 'mcp-handler';
-import { missingScopes } from '@/lib/auth/scopes';
+import { Catalogue, type CatalogueView, mayUse } from '@/lib/catalogue/catalogue';
+import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selection';
+import { calledToolOf, gateToolCalls, surfaceTools } from '@/lib/catalogue/surface-tools';
 import { requestContext } from '@/lib/request-context';
 import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '@/lib/tools';
 import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
@@ -33,6 +35,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   publicOrigin: () => string;
   stateSecret?: string;
   confirmDestructive: boolean;
+  /** The most selected tools `tools/list` shows flat by default (MCP_LIST_MAX). */
+  listMax: number;
 };
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
@@ -47,6 +51,14 @@ export interface GatewayServer {
    * answers 403 with its scopes, and tools/list shows each request's caller only the tools its scopes allow.
    */
   setupSession: (server: McpServer) => void;
+  /** Every tool, its toolsets and its search: what a client sees of the registry. */
+  catalogue: Catalogue;
+  /**
+   * Serves each request with the view of the catalogue it selects (`?toolsets=`, `?readonly=`, `?tools=` or their
+   * `X-MCP-*` headers), put in its context for `setup` (and, for an initialize, its session): a selection that names
+   * nothing known is answered HTTP 400 with a JSON-RPC error saying what is accepted.
+   */
+  selecting: (handler: (req: Request) => Promise<Response>) => (req: Request) => Promise<Response>;
 }
 
 type McpEvent = Parameters<NonNullable<McpHandlerOptions['onEvent']>>[0];
@@ -63,8 +75,13 @@ export function noteCalledTool(event: McpEvent): void {
   if (!context || event.type !== 'REQUEST_RECEIVED') return;
   context.mcpMethod = event.method;
   if (event.method !== 'tools/call') return;
-  const name = (event.parameters as { params?: { name?: unknown } } | undefined)?.params?.name;
-  if (typeof name === 'string') context.calledTool = name;
+  Object.assign(context, calledToolOf((event.parameters as { params?: { name?: unknown } } | undefined)?.params));
+}
+
+/** The answer to a request whose selection means nothing: HTTP 400, a JSON-RPC error naming what is accepted. */
+function badSelection(error: SelectionError): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code: -32602, message: `Invalid tool selection: ${error.message}` } };
+  return Response.json(body, { status: 400 });
 }
 
 /** Every tool of `modules`, formatted by `format`: one per procedure of the controllers, then the standalone ones. */
@@ -85,38 +102,61 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
   const tools = toServedTools(withAppUis(gatewayTools(modules, format, options.publicOrigin), modules.apps));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format) });
   const stateCodec = createInputStateCodec(options.stateSecret);
   const runOptions = {
     restUrlOf: (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin()),
     stateCodec,
     confirmDestructive: options.confirmDestructive,
   };
-  // A caller sees only the tools its scopes allow; a call of another one is registered, to answer 403 with its scopes.
-  const visible = (tool: GatewayTool | undefined) => !missingScopes(requestContext()?.caller?.scopes, tool?.scopes ?? []).length;
   const listings = new ToolListings();
   const toolScopes = new Set(tools.flatMap((tool) => tool.scopes));
+  const viewOfRequest = () => requestContext()?.catalogueView ?? catalogue.view(EVERYTHING);
   const setup = (server: McpServer) => {
     const context = requestContext();
+    const view = viewOfRequest();
     const legacy = isLegacyEra(context?.request);
     if (context?.mcpMethod === 'tools/list') {
-      listings.serve(server, `${legacy ? '2025' : '2026'} ${scopeSetOf(context.caller, toolScopes)}`, () => registerTools(server, tools.filter(visible), runOptions));
+      const kind = `${legacy ? '2025' : '2026'} ${scopeSetOf(context.caller, toolScopes)} ${view.key}`;
+      listings.serve(server, kind, () => registerTools(server, view.listed.filter(mayUse), runOptions));
       modules.setupServer?.(server);
       return;
     }
-    const called = toolsByName.get(context?.calledTool ?? '');
-    registerTools(server, called ? [called] : tools.filter(visible), runOptions);
+    // A call registers the tool it runs when the view has it (one call_tool names, with call_tool); anything else
+    // (initialize, resources/read, tasks/get…) every listed tool the caller may use.
+    const isCall = context?.mcpMethod === 'tools/call';
+    const called = isCall ? [context.calledTool, context.calledThrough].flatMap((name) => view.tool(name) ?? []) : view.listed.filter(mayUse);
+    // A call of a tool the view does not serve registers the surface's, so that tools/call answers why (refused, unknown).
+    registerTools(server, called.length ? called : view.surfaceTools, runOptions);
     serveTasks(server, toolsByName, runOptions, { legacy });
-    if (!called) registerAppResources(server, modules.apps);
+    gateToolCalls(server, catalogue, view);
+    if (context?.mcpMethod !== 'tools/call') registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
   const setupSession = (server: McpServer) => {
-    registerTools(server, tools, runOptions);
+    // A session keeps the view its initialize selected.
+    const view = viewOfRequest();
+    const listed = new Set(view.listed.map((tool) => tool.name));
+    registerTools(server, [...view.surfaceTools, ...view.selected.values()], runOptions);
     serveTasks(server, toolsByName, runOptions, { legacy: true, session: true });
     server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
-    listOnly(server, (name) => visible(toolsByName.get(name)));
+    listOnly(server, (name) => listed.has(name) && mayUse(view.tool(name)));
+    gateToolCalls(server, catalogue, view);
     registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
+  const selecting = (handler: (req: Request) => Promise<Response>) => (req: Request) => {
+    let view: CatalogueView;
+    try {
+      view = catalogue.view(selectionOf(req));
+    } catch (error) {
+      if (error instanceof SelectionError) return Promise.resolve(badSelection(error));
+      throw error;
+    }
+    const context = requestContext();
+    if (context) context.catalogueView = view;
+    return handler(req);
+  };
   const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
-  return { serverOptions, setup, setupSession };
+  return { serverOptions, setup, setupSession, catalogue, selecting };
 }

@@ -1,6 +1,6 @@
 // Turns the registry handed in (controllers and standalone tools) into the MCP tools the gateway serves.
 import 'server-only';
-import type { CallToolResult, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { CallToolResult, ScopeChallengeHandler, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { deriveTools } from 'vovk';
 import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
 import { requiredScopes, SCOPES_KEY } from '@/lib/auth/scopes';
@@ -13,6 +13,11 @@ import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
 import { restRequest } from '@/shared/rest-request';
 import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/long-work/long-running';
+import { ALWAYS_LISTED_KEY, TOOLSETS_KEY } from '@/lib/catalogue/toolsets';
+import { TOOLSETS_META_KEY } from '@/shared/toolset-meta';
+
+/** The toolset of the registry's standalone tools (they belong to no module). */
+export const STANDALONE_TOOLSET = 'standalone';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.
@@ -30,6 +35,12 @@ export interface GatewayTool {
   annotations?: ToolAnnotations;
   /** Every OAuth scope a caller needs for it (its method's, then those the procedure declares). */
   scopes: [string, ...string[]];
+  /** How a call of it is checked against the caller's scopes (HTTP 403 naming them). @default requireScopes(...scopes) */
+  scopeChallenge?: ScopeChallengeHandler;
+  /** The toolsets it is in: its module's key (or `standalone`) first, then those the procedure declares with `@toolset`. */
+  toolsets: [string, ...string[]];
+  /** Listed on every surface, beside the search surface's two tools (`@alwaysListed`). */
+  alwaysListed?: boolean;
   _meta?: Record<string, unknown>;
   /** The name of the UI the procedure declares with `@mcpApp` (an MCP App), if any. */
   app?: string;
@@ -55,11 +66,17 @@ export function restUrlOf(route: RestRoute | undefined, input: unknown, origin: 
   return restRequest(route, (input ?? {}) as Record<string, unknown>, origin).url;
 }
 
-/** A standalone tool whose `execute` answers with the MCP result `format` makes of its output or error. */
-export function formattedTool<TInput, TOutput>(tool: StandardTool<TInput, TOutput>, format: McpFormatter): GatewayTool {
+/** A standalone tool (in `toolset`) whose `execute` answers with the MCP result `format` makes of its output or error. */
+export function formattedTool<TInput, TOutput>(
+  tool: StandardTool<TInput, TOutput>,
+  format: McpFormatter,
+  toolset = STANDALONE_TOOLSET,
+): GatewayTool {
   const formatted = withFormattedOutput(tool, (result) => format(result, tool, null));
   const scopes: [string] = [tool.annotations?.readOnlyHint ? READ_SCOPE : WRITE_SCOPE];
-  return { ...(formatted as GatewayTool), outputSchema: structuredOutputSchema(tool.outputSchema), scopes };
+  const toolsets: [string] = [toolset];
+  const _meta = { ...(formatted as GatewayTool)._meta, [TOOLSETS_META_KEY]: toolsets };
+  return { ...(formatted as GatewayTool), outputSchema: structuredOutputSchema(tool.outputSchema), scopes, toolsets, _meta };
 }
 
 type HandlerMetadata = { httpMethod: string; path: string };
@@ -71,6 +88,8 @@ type OperationObject = {
   [MCP_APP_KEY]?: string;
   [CONFIRM_KEY]?: boolean;
   [TASK_SUPPORT_KEY]?: TaskSupport;
+  [TOOLSETS_KEY]?: string[];
+  [ALWAYS_LISTED_KEY]?: boolean;
 };
 type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
 /**
@@ -83,6 +102,8 @@ type ProcedureRoute = RestRoute & {
   app?: string;
   confirms?: boolean;
   taskSupport?: TaskSupport;
+  toolsets: [string, ...string[]];
+  alwaysListed?: boolean;
   procedure: unknown;
 } & CallRules;
 
@@ -122,6 +143,8 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         app: operationObject?.[MCP_APP_KEY],
         confirms: operationObject?.[CONFIRM_KEY],
         taskSupport: operationObject?.[TASK_SUPPORT_KEY],
+        toolsets: [...new Set([moduleName, ...(operationObject?.[TOOLSETS_KEY] ?? [])])] as [string, ...string[]],
+        alwaysListed: operationObject?.[ALWAYS_LISTED_KEY],
         ...callRulesOf(controller, handlerName),
         procedure,
       });
@@ -144,7 +167,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, app, confirms, taskSupport, answersAtOnce, checkFirst, procedure: _procedure, ...restRoute } =
+    const { annotations, declaredScopes, app, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, procedure: _procedure, ...restRoute } =
       routes.get(tool.name)!;
     return {
       name: tool.name,
@@ -154,7 +177,9 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       outputSchema: structuredOutputSchema(tool.outputSchema),
       annotations: { ...annotationsOfMethod(restRoute.method), ...annotations },
       scopes: requiredScopes(restRoute.method, declaredScopes),
-      _meta: { [REST_META_KEY]: restRoute },
+      _meta: { [REST_META_KEY]: restRoute, [TOOLSETS_META_KEY]: toolsets },
+      toolsets,
+      alwaysListed,
       app,
       confirms,
       taskSupport,

@@ -133,7 +133,7 @@ async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server
   return inputRequired({ inputRequests: toolCall.pendingInput, requestState: await options.stateCodec.mint(state, mcp) });
 }
 
-export function registerTools(server: McpServer, tools: ServedTool[], options: ToolRunOptions): void {
+export function registerTools(server: McpServer, tools: readonly ServedTool[], options: ToolRunOptions): void {
   for (const tool of tools) {
     const { name, title, description, inputSchema, outputSchema, annotations, _meta, scopes, taskSupport } = tool;
     // With auth on, a caller without every scope gets HTTP 403 insufficient_scope naming them (the MCP step-up flow).
@@ -144,7 +144,7 @@ export function registerTools(server: McpServer, tools: ServedTool[], options: T
       outputSchema,
       annotations,
       _meta,
-      scopeChallenge: requireScopes(...scopes),
+      scopeChallenge: tool.scopeChallenge ?? requireScopes(...scopes),
     };
     const registered = server.registerTool(name, config, (args, ctx) => run(tool, args, ctx, server, options));
     // What clients read in tools/list to know they may (or must) call it as a task (registerTool takes no `execution`).

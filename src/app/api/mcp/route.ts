@@ -12,18 +12,19 @@ import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax } = config();
 const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
   publicOrigin: () => publicOrigin(),
   stateSecret,
   confirmDestructive,
+  listMax: mcpListMax,
 });
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
-// 2026-07-28 listen streams → the SDK's handler over the list-change bus; 2025-era sessions → the session lane;
-// everything else → mcp-handler, statelessly.
+// Each request's view of the catalogue (toolsets, read-only, surface) first; then 2026-07-28 listen streams → the SDK's
+// handler over the list-change bus; 2025-era sessions → the session lane; everything else → mcp-handler, statelessly.
 const stateless = createMcpHandler(gateway.setup, { serverInfo, onEvent: noteCalledTool, ...gateway.serverOptions });
 const lanes = withSessionLane(withListenStreams(stateless, gateway, serverInfo), {
   gateway,
@@ -33,6 +34,6 @@ const lanes = withSessionLane(withListenStreams(stateless, gateway, serverInfo),
   store: store(),
   traced: Boolean(tracing),
 });
-const handler = guarded(lanes, 'mcp');
+const handler = guarded(gateway.selecting(lanes), 'mcp');
 
 export { handler as GET, handler as POST, handler as DELETE };

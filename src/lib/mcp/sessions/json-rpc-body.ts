@@ -2,7 +2,7 @@
 import 'server-only';
 
 /** The fields of a JSON-RPC message the lane looks at. */
-export type JsonRpcMessage = { id?: unknown; method?: unknown; params?: { name?: unknown } };
+export type JsonRpcMessage = { id?: unknown; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
 
 /** A body's text as JSON; undefined when it is empty or not JSON (the transport then answers the parse error). */
 export function parsedJson(text: string | undefined): unknown {

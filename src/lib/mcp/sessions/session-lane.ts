@@ -7,6 +7,7 @@ import { type AuthInfo, type Implementation, isLegacyRequest, McpServer } from '
 import type { Store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import { principalOf, requestContext, runInRequestContext } from '@/lib/request-context';
+import { calledToolOf } from '@/lib/catalogue/surface-tools';
 import type { GatewayServer } from '../gateway-server';
 import { messagesOf, parsedJson } from './json-rpc-body';
 import { LocalSessions } from './local-sessions';
@@ -68,7 +69,7 @@ async function sessionRequestOf(req: Request, maxRequestBodySize: number): Promi
 function noteCalledTool(parsedBody: unknown): void {
   const context = requestContext();
   const call = messagesOf(parsedBody).find((message) => message.method === 'tools/call');
-  if (context && typeof call?.params?.name === 'string') context.calledTool = call.params.name;
+  if (context) Object.assign(context, calledToolOf(call?.params));
 }
 
 /**
