@@ -11,7 +11,8 @@ port="${CONFORMANCE_PORT:-3219}"
 data="$(mktemp -d)"
 suite=conformance/node_modules/@modelcontextprotocol/conformance
 mkdir -p test-reports && rm -rf test-reports/conformance test-reports/conformance-*.log
-MCP_CONFORMANCE=1 PORT="$port" DATABASE_FILE="$data/gateway.db" \
+# The conformance fixtures make the catalogue larger than MCP_LIST_MAX: the suite expects them all in tools/list.
+MCP_CONFORMANCE=1 MCP_LIST_MAX=1000 PORT="$port" DATABASE_FILE="$data/gateway.db" \
   node server/gateway.mjs -p "$port" > test-reports/conformance-server.log 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT

@@ -2,7 +2,7 @@
 import 'server-only';
 
 /** How `tools/list` shows the selected tools: every one, or the two tools of tool search. */
-export const SURFACES = ['all', 'search'] as const;
+const SURFACES = ['all', 'search'] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /** What a request asks for, before it is checked against the catalogue (which knows the toolsets' names). */

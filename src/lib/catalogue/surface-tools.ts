@@ -51,7 +51,7 @@ const CallInput = z.object({
 });
 
 /** The arguments of a `call_tool` call when they name a tool; undefined otherwise (the call then answers why). */
-export function innerCallOf(params: { name?: unknown; arguments?: unknown } | undefined): { name: string; arguments?: unknown } | undefined {
+function innerCallOf(params: { name?: unknown; arguments?: unknown } | undefined): { name: string; arguments?: unknown } | undefined {
   if (params?.name !== CALL_TOOL) return undefined;
   const parsed = CallInput.safeParse(params.arguments ?? {});
   return parsed.success ? parsed.data : undefined;

@@ -17,7 +17,7 @@ import { ALWAYS_LISTED_KEY, TOOLSETS_KEY } from '@/lib/catalogue/toolsets';
 import { TOOLSETS_META_KEY } from '@/shared/toolset-meta';
 
 /** The toolset of the registry's standalone tools (they belong to no module). */
-export const STANDALONE_TOOLSET = 'standalone';
+const STANDALONE_TOOLSET = 'standalone';
 
 /**
  * `@operation` field that overrides (key by key) the annotations a derived tool gets from its HTTP method, e.g.

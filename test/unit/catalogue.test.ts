@@ -1,0 +1,118 @@
+// Unit tests of the catalogue layer: how a request selects (toolsets, readonly, surface), the views, refusals, search.
+import { describe, expect, test } from 'vitest';
+import { Catalogue } from '@/lib/catalogue/catalogue';
+import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selection';
+import { surfaceTools } from '@/lib/catalogue/surface-tools';
+import { toolset } from '@/lib/catalogue/toolsets';
+import { gatewayTools } from '@/lib/mcp/gateway-server';
+import { toServedTools } from '@/lib/mcp/register-tools';
+import { runInRequestContext, requestContext } from '@/lib/request-context';
+import { ToModelOutput } from '@/lib/tools';
+import { gatewayModules } from '@/modules';
+import { READ_SCOPE } from '@/shared/scope-names';
+
+const tools = toServedTools(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000'));
+const catalogueOf = (listMax = 40) => new Catalogue(tools, { listMax, surfaceTools: surfaceTools(ToModelOutput.MCP) });
+const names = (listed: readonly { name: string }[]) => listed.map((tool) => tool.name);
+const request = (query = '', headers: Record<string, string> = {}) => new Request(`http://localhost/api/mcp${query}`, { headers });
+
+describe('selection of a request', () => {
+  test('nothing asked: every tool, the default surface', () => {
+    expect(selectionOf(request())).toBe(EVERYTHING);
+    expect(selectionOf(request('?toolsets=all'))).toEqual({ readonly: false });
+  });
+
+  test('the query and the X-MCP-* headers say the same; the query wins over a header', () => {
+    const fromQuery = selectionOf(request('?toolsets=TaskController,%20UserController&readonly=1&tools=search'));
+    const fromHeaders = selectionOf(
+      request('', { 'X-MCP-Toolsets': 'TaskController, UserController', 'X-MCP-Readonly': 'true', 'X-MCP-Tools': 'Search' }),
+    );
+    expect(fromQuery).toEqual({ toolsets: ['TaskController', 'UserController'], readonly: true, surface: 'search' });
+    expect(fromHeaders).toEqual(fromQuery);
+    expect(selectionOf(request('?toolsets=BoardController', { 'X-MCP-Toolsets': 'TaskController' })).toolsets).toEqual(['BoardController']);
+  });
+
+  test('a value that means nothing is refused, saying what is accepted', () => {
+    expect(() => selectionOf(request('?readonly=yes'))).toThrow(new SelectionError('readonly must be 1 or 0 (true or false), not "yes"'));
+    expect(() => selectionOf(request('?tools=code'))).toThrow(/tools must be one of all, search, not "code"/);
+  });
+});
+
+describe('views of the catalogue', () => {
+  test('toolsets select their modules’ tools (names in any case); readonly keeps only readOnlyHint tools', () => {
+    const catalogue = catalogueOf();
+    const view = catalogue.view({ toolsets: ['usercontroller', 'standalone'], readonly: false });
+    expect(names(view.listed)).toEqual([
+      'UserController_getUser',
+      'UserController_listUsers',
+      'UserController_createUser',
+      'UserController_updateUser',
+      'UserController_deleteUser',
+      'sum_numbers',
+    ]);
+    const reading = catalogue.view({ toolsets: ['UserController'], readonly: true });
+    expect(names(reading.listed)).toEqual(['UserController_getUser', 'UserController_listUsers']);
+    expect(() => catalogue.view({ toolsets: ['Nope'], readonly: false })).toThrow(/Unknown toolset "Nope": the toolsets are all, UserController/);
+  });
+
+  test('the default surface is all up to MCP_LIST_MAX selected tools, search above; asked for, either', () => {
+    const everything = catalogueOf(tools.length).view(EVERYTHING);
+    expect(everything.surface).toBe('all');
+    expect(everything.listed).toHaveLength(tools.length);
+    const searched = catalogueOf(tools.length - 1).view(EVERYTHING);
+    expect(searched.surface).toBe('search');
+    expect(names(searched.listed)).toEqual(['search_tools', 'call_tool']);
+    expect(catalogueOf(1).view({ toolsets: ['UserController'], readonly: false, surface: 'all' }).listed).toHaveLength(5);
+    // The surface's tools are callable on every surface, listed or not.
+    expect(everything.tool('search_tools')?.name).toBe('search_tools');
+  });
+
+  test('one view per distinct selection, however it is spelled', () => {
+    const catalogue = catalogueOf();
+    const a = catalogue.view({ toolsets: ['TaskController', 'UserController'], readonly: false });
+    expect(catalogue.view({ toolsets: ['usercontroller', 'TaskController', 'UserController'], readonly: false })).toBe(a);
+  });
+
+  test('a tool outside the view is refused naming its toolset, or the read-only switch; tools it serves or nobody has are not', () => {
+    const catalogue = catalogueOf();
+    const tasks = catalogue.view({ toolsets: ['TaskController'], readonly: false });
+    expect(catalogue.refusal('UserController_getUser', tasks)).toMatch(/not in this connection's toolsets \(TaskController\): it is in toolset UserController/);
+    expect(catalogue.refusal('TaskController_getTask', tasks)).toBeUndefined();
+    expect(catalogue.refusal('no_such_tool', tasks)).toBeUndefined();
+    const reading = catalogue.view({ readonly: true });
+    expect(catalogue.refusal('TaskController_createTask', reading)).toMatch(/changes data, and this connection is read-only/);
+  });
+});
+
+describe('search', () => {
+  test('ranks by what the words mean to the catalogue: the right tool first for plain requests', () => {
+    const catalogue = catalogueOf();
+    const view = catalogue.view(EVERYTHING);
+    expect(catalogue.search(view, 'add up two numbers')[0].name).toBe('sum_numbers');
+    expect(catalogue.search(view, 'delete a user account')[0].name).toBe('UserController_deleteUser');
+    expect(catalogue.search(view, 'greeting')[0]).toMatchObject({ name: 'TextController_getGreeting', toolset: 'TextController' });
+    const hit = catalogue.search(view, 'user', 1)[0];
+    expect(Object.keys(hit).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name', 'score', 'title', 'toolset', 'toolsets']);
+    expect(hit.inputSchema).toMatchObject({ type: 'object' });
+  });
+
+  test('finds only the view’s tools that the caller may use', async () => {
+    const catalogue = catalogueOf();
+    const tasks = catalogue.view({ toolsets: ['TaskController'], readonly: false });
+    expect(catalogue.search(tasks, 'user').every((hit) => hit.toolset === 'TaskController')).toBe(true);
+    const reader = { subject: 'ada', clientId: 'c', scopes: [READ_SCOPE] };
+    const everything = catalogue.view(EVERYTHING);
+    expect(catalogue.search(everything, 'user', 25).some((hit) => hit.annotations?.readOnlyHint !== true)).toBe(true);
+    const hits = await runInRequestContext('mcp', async () => {
+      requestContext()!.caller = reader;
+      return catalogue.search(everything, 'user', 25);
+    });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => hit.annotations?.readOnlyHint === true)).toBe(true);
+  });
+});
+
+test('@toolset refuses a name that is no toolset name', () => {
+  expect(() => toolset('all')).toThrow(/not a toolset name/);
+  expect(() => toolset('two words')).toThrow(/not a toolset name/);
+});
