@@ -1,8 +1,9 @@
-// Test-only modules (test build only): fixtures always, conformance and benchmark pieces when their switch is on.
+// Test-only modules (test build only): fixtures always; conformance, benchmark and large-catalogue pieces when their switch is on.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { config } from '@/lib/config';
 import { generatedBenchTools } from './bench/bench-tools';
 import BenchController from './bench/bench-controller';
+import { catalogueControllers } from './catalogue';
 import ConformanceController from './conformance/conformance-controller';
 import ConformanceInputController from './conformance/conformance-input-controller';
 import { conformanceTools, registerConformanceFixtures } from './conformance/conformance-fixtures';
@@ -10,14 +11,16 @@ import FixtureController from './fixture/fixture-controller';
 
 /**
  * The test build's controllers: FixtureController always (the end-to-end tests' spec rows), ConformanceController
- * with MCP_CONFORMANCE=1, BenchController with GATEWAY_BENCHMARK=1; the switches keep each suite's catalogue its own.
+ * with MCP_CONFORMANCE=1, BenchController with GATEWAY_BENCHMARK=1, the generated catalogue's with
+ * GATEWAY_CATALOGUE_PROCEDURES=N; the switches keep each suite's catalogue its own.
  */
 export function testControllers() {
-  const { conformanceFixtures, benchmark } = config();
+  const { conformanceFixtures, benchmark, catalogueProcedures } = config();
   return {
     FixtureController,
     ...(conformanceFixtures ? { ConformanceController, ConformanceInputController } : {}),
     ...(benchmark ? { BenchController } : {}),
+    ...(catalogueProcedures > 0 ? catalogueControllers(catalogueProcedures) : {}),
   };
 }
 

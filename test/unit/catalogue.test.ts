@@ -9,6 +9,7 @@ import { toServedTools } from '@/lib/mcp/register-tools';
 import { runInRequestContext, requestContext } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
 import { gatewayModules } from '@/modules';
+import { catalogueControllers } from '@/testing/catalogue';
 import { READ_SCOPE } from '@/shared/scope-names';
 
 const tools = toServedTools(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000'));
@@ -65,6 +66,18 @@ describe('views of the catalogue', () => {
     expect(catalogueOf(1).view({ toolsets: ['UserController'], readonly: false, surface: 'all' }).listed).toHaveLength(5);
     // The surface's tools are callable on every surface, listed or not.
     expect(everything.tool('search_tools')?.name).toBe('search_tools');
+  });
+
+  test('a procedure marked @alwaysListed stays beside search_tools and call_tool on the search surface, when selected', () => {
+    const controllers = { ...gatewayModules.controllers, ...catalogueControllers(20) };
+    const served = toServedTools(gatewayTools({ ...gatewayModules, controllers }, ToModelOutput.MCP, () => 'http://localhost:3000'));
+    const catalogue = new Catalogue(served, { listMax: 40, surfaceTools: surfaceTools(ToModelOutput.MCP) });
+    expect(names(catalogue.view({ readonly: false, surface: 'search' }).listed)).toEqual([
+      'search_tools',
+      'call_tool',
+      'ContactController_getContactTimeline',
+    ]);
+    expect(names(catalogue.view({ toolsets: ['UserController'], readonly: false, surface: 'search' }).listed)).toEqual(['search_tools', 'call_tool']);
   });
 
   test('one view per distinct selection, however it is spelled', () => {
