@@ -1,7 +1,9 @@
 // The benchmark: what reaching a procedure through MCP costs against REST, a hand-written tool and the bare floors, as
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
-// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import|media|tasks]. Prints Markdown; BENCH_OUT=file also writes it.
+// Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue).
+// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import|media|tasks|catalogue]. Prints Markdown;
+// BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -66,9 +68,9 @@ async function startServer(port, env, ready = firstToolsList) {
   };
 }
 
-/** The cold start a client sees: the first tools/list answered (the first request of every MCP client). */
+/** The cold start a client sees: the first tools/list answered (the first request of every MCP client), listed flat. */
 async function firstToolsList(baseURL) {
-  const response = await fetch(`${baseURL}/api/mcp`, mcpRequest('tools/list', {}));
+  const response = await fetch(`${baseURL}/api/mcp?tools=all`, mcpRequest('tools/list', {}));
   return response.ok && (await response.text()).includes('UserController_getUser');
 }
 
@@ -138,9 +140,9 @@ const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 const countOnce = { name: 'FixtureController_countSlowly', arguments: { body: { to: 1, stepMs: 0 } } };
 const POLL_MS = 10;
 
-/** The JSON-RPC result of one request (plain JSON or the last SSE `data:` line). */
-async function resultOf(server, request) {
-  const text = await (await fetch(`${server.baseURL}/api/mcp`, request)).text();
+/** The JSON-RPC result of one request (plain JSON or the last SSE `data:` line) to `path` (default the MCP endpoint). */
+async function resultOf(server, request, path = '/api/mcp') {
+  const text = await (await fetch(`${server.baseURL}${path}`, request)).text();
   const json = text.startsWith('{') ? text : text.match(/^data: (.+)$/gm).at(-1).slice(6);
   return JSON.parse(json).result;
 }
@@ -207,10 +209,11 @@ function scenarios(gateway, small, catalogue, confirmation, session) {
     // The catalogue pairs: two servers alike but for 200 generated tools, each pair measured back to back (A B).
     { name: 'MCP tools/call, 9-tool server', ...post(small, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
     { name: 'MCP tools/call, 209-tool server', ...post(catalogue, '/api/mcp', toolCall('UserController_getUser', user)), expect: 'structuredContent' },
-    { name: 'MCP tools/list, 9-tool server', ...post(small, '/api/mcp', mcpRequest('tools/list', {})), expect: 'sum_numbers' },
-    { name: 'MCP tools/list, 209-tool server', ...post(catalogue, '/api/mcp', mcpRequest('tools/list', {})), expect: 'bench_tool_200' },
-    { name: 'MCP tools/list, 9-tool server (2026-07-28)', ...post(small, '/api/mcp', mcpRequest('tools/list', {}, '2026')), expect: 'sum_numbers' },
-    { name: 'MCP tools/list, 209-tool server (2026-07-28)', ...post(catalogue, '/api/mcp', mcpRequest('tools/list', {}, '2026')), expect: 'bench_tool_200' },
+    // Listed flat (?tools=all): beyond MCP_LIST_MAX tools the default surface would be search's two tools.
+    { name: 'MCP tools/list, 9-tool server', ...post(small, '/api/mcp?tools=all', mcpRequest('tools/list', {})), expect: 'sum_numbers' },
+    { name: 'MCP tools/list, 209-tool server', ...post(catalogue, '/api/mcp?tools=all', mcpRequest('tools/list', {})), expect: 'bench_tool_200' },
+    { name: 'MCP tools/list, 9-tool server (2026-07-28)', ...post(small, '/api/mcp?tools=all', mcpRequest('tools/list', {}, '2026')), expect: 'sum_numbers' },
+    { name: 'MCP tools/list, 209-tool server (2026-07-28)', ...post(catalogue, '/api/mcp?tools=all', mcpRequest('tools/list', {}, '2026')), expect: 'bench_tool_200' },
     { name: 'REST GET /api/board (large JSON)', ...get(gateway, '/api/board'), expect: '"columns"' },
     { name: 'REST image 1 MiB', ...get(gateway, '/api/bench/image?mib=1'), connections: 2 },
     { name: 'MCP image 1 MiB', ...post(gateway, '/api/mcp', toolCall('BenchController_getLargeImage', { query: { mib: '1' } })), connections: 2, expect: '"type":"image"' },
@@ -463,6 +466,91 @@ async function mediaOnly(base, env) {
   }
 }
 
+/** The toolsets of the product's own 20 tools (the test build adds FixtureController's): the small catalogue. */
+const PRODUCT_TOOLSETS = 'UserController,TaskController,BoardController,MediaController,TextController,AnnotatedController,standalone';
+
+/**
+ * Toolsets and tool search at three sizes (`--only catalogue`): the product's 20 tools (a selection of the test build),
+ * and the test build with 200 and 1,000 generated procedures (GATEWAY_CATALOGUE_PROCEDURES). For each: the bytes of
+ * tools/list on each surface, search_tools' latency (sequential, p50/p95) and server CPU, call_tool ÷ the direct call
+ * (CPU and req/s under load, alternating A B per round); with 1,000, how well the search ranks the product's tools.
+ */
+async function catalogueLines(base, env) {
+  const { SEARCH_QUALITY_CASES } = await import('../src/testing/catalogue/search-quality.ts');
+  const sizes = [
+    { procedures: 0, selection: `toolsets=${PRODUCT_TOOLSETS}` },
+    { procedures: 200, selection: '' },
+    { procedures: 1000, selection: '' },
+  ];
+  const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+  const user = { params: { id: 1 } };
+  const lines = [
+    '| Tools | tools/list bytes: all | search | default (surface) | search_tools p50 / p95 ms | search_tools CPU ms | call_tool ÷ direct, CPU per request [min–max] | req/s [min–max] |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const quality = [];
+  for (const [index, { procedures, selection }] of sizes.entries()) {
+    const server = await startServer(base + 20 + index, { ...env, GATEWAY_CATALOGUE_PROCEDURES: String(procedures) });
+    try {
+      const endpoint = (query) => `/api/mcp?${[selection, query].filter(Boolean).join('&')}`;
+      const listing = async (query) => {
+        const text = await (await fetch(server.baseURL + endpoint(query), mcpRequest('tools/list', {}, '2026'))).text();
+        return { bytes: Buffer.byteLength(text), tools: JSON.parse(text).result.tools.length };
+      };
+      const [all, searchSurface, byDefault] = [await listing('tools=all'), await listing('tools=search'), await listing('')];
+      const search = (query, limit = 5) => resultOf(server, toolCall('search_tools', { query, limit }, '2026'), endpoint(''));
+      const times = [];
+      for (let i = 0; i < 20; i++) await search(SEARCH_QUALITY_CASES[i % SEARCH_QUALITY_CASES.length].query); // warm-up
+      const cpuBefore = cpuMs(server.pid);
+      for (let i = 0; i < 300; i++) {
+        const started = performance.now();
+        await search(SEARCH_QUALITY_CASES[i % SEARCH_QUALITY_CASES.length].query);
+        times.push(performance.now() - started);
+      }
+      const searchCpu = (cpuMs(server.pid) - cpuBefore) / times.length;
+      const direct = { name: 'direct', server, path: endpoint(''), request: toolCall('UserController_getUser', user, '2026') };
+      const through = { name: 'call_tool', server, path: endpoint(''), request: toolCall('call_tool', { name: 'UserController_getUser', arguments: user }, '2026') };
+      for (const scenario of [direct, through]) {
+        await checkAnswer({ ...scenario, expect: '"Ada Lovelace"' });
+        await load(scenario, 2, CLIENT_ENCODINGS);
+      }
+      const cpuRatios = [];
+      const rpsRatios = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const a = await load(direct, SECONDS, CLIENT_ENCODINGS);
+        const b = await load(through, SECONDS, CLIENT_ENCODINGS);
+        cpuRatios.push(b.cpuMsPerRequest / a.cpuMsPerRequest);
+        rpsRatios.push(b.rps / a.rps);
+      }
+      const range = (values) => `${fixed(median(values))} [${fixed(Math.min(...values))}–${fixed(Math.max(...values))}]`;
+      lines.push(
+        `| ${all.tools} | ${all.bytes} | ${searchSurface.bytes} (${searchSurface.tools} tools) | ${byDefault.bytes} (${byDefault.tools === all.tools ? 'all' : 'search'}) | ` +
+          `${fixed(percentile(times, 50), 1)} / ${fixed(percentile(times, 95), 1)} | ${fixed(searchCpu)} | ${range(cpuRatios)} | ${range(rpsRatios)} |`,
+      );
+      if (procedures !== 1000) continue;
+      for (const { query, expected } of SEARCH_QUALITY_CASES) {
+        const names = (await search(query, 3)).structuredContent.tools.map((hit) => hit.name);
+        quality.push({ query, expected, rank: names.indexOf(expected) + 1, first: names[0] });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  const firsts = quality.filter(({ rank }) => rank === 1).length;
+  const top3 = quality.filter(({ rank }) => rank >= 1).length;
+  lines.push(
+    '',
+    `Search quality, ${quality.length} requests in words for the product's own tools against the 1,036-tool catalogue: ` +
+      `${firsts} rank the right tool first (${fixed((100 * firsts) / quality.length, 0)} %), ${top3} in the top 3 (${fixed((100 * top3) / quality.length, 0)} %).`,
+  );
+  const misses = quality.filter(({ rank }) => rank !== 1);
+  if (misses.length) {
+    lines.push('', '| Request | expected | rank (0: not in the top 3) | first hit |', '| --- | --- | ---: | --- |');
+    for (const { query, expected, rank, first } of misses) lines.push(`| ${query} | ${expected} | ${rank} | ${first} |`);
+  }
+  return lines;
+}
+
 /** `value` as a figure with `digits` decimals. */
 const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
@@ -474,6 +562,7 @@ async function main() {
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
   if (args.only === 'media') return report([`Machine: ${machine()}`, '', ...(await mediaOnly(base, env))]);
   if (args.only === 'tasks') return report([`Machine: ${machine()}`, '', ...(await tasksOnly(base, env))]);
+  if (args.only === 'catalogue') return report([`Machine: ${machine()}`, '', ...(await catalogueLines(base, env))]);
 
   const coldStarts = { toolsList: [], rest: [], floor: [] };
   for (let i = 0; i < 3; i++) {

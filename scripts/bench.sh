@@ -7,4 +7,5 @@ source scripts/lib.sh
 ensure_test_build
 trap stop_postgres EXIT
 ensure_postgres
-node scripts/bench.mjs "$@"
+# tsx: the search-quality requests are TypeScript (src/testing/catalogue).
+node --import tsx scripts/bench.mjs "$@"
