@@ -1,6 +1,7 @@
 // Keeps request bodies within a limit (413 from the declared length, or after reading at most the limit), and on REST
 // refuses a JSON body that does not parse (400) before the procedure would fail on it.
 import 'server-only';
+import { NextRequest } from 'next/server';
 
 type Handler<TArgs extends unknown[]> = (req: Request, ...args: TArgs) => Response | Promise<Response>;
 
@@ -64,6 +65,7 @@ export function withBodyLimit<TArgs extends unknown[]>(handler: Handler<TArgs>, 
     if (!body) return tooLarge();
     const problem = mustParse ? jsonProblem(new TextDecoder().decode(body)) : undefined;
     if (problem) return rules.reject(400, `Malformed JSON body: ${problem}`);
-    return handler(new Request(req, { body, duplex: 'half' } as RequestInit), ...args);
+    // A NextRequest again: vovk reads the query of a procedure from `nextUrl`, which a plain Request lacks.
+    return handler(new NextRequest(req, { body, duplex: 'half' } as RequestInit), ...args);
   };
 }
