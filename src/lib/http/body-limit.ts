@@ -66,6 +66,6 @@ export function withBodyLimit<TArgs extends unknown[]>(handler: Handler<TArgs>, 
     const problem = mustParse ? jsonProblem(new TextDecoder().decode(body)) : undefined;
     if (problem) return rules.reject(400, `Malformed JSON body: ${problem}`);
     // A NextRequest again: vovk reads the query of a procedure from `nextUrl`, which a plain Request lacks.
-    return handler(new NextRequest(req, { body, duplex: 'half' } as RequestInit), ...args);
+    return handler(new NextRequest(req, { body, duplex: 'half' } as ConstructorParameters<typeof NextRequest>[1]), ...args);
   };
 }
