@@ -477,6 +477,8 @@ const PRODUCT_TOOLSETS = 'UserController,TaskController,BoardController,MediaCon
  */
 async function catalogueLines(base, env) {
   const { SEARCH_QUALITY_CASES } = await import('../src/testing/catalogue/search-quality.ts');
+  const { HELD_OUT_SEARCH_CASES } = await import('../src/testing/catalogue/held-out-search-cases.ts');
+  const qualitySets = { 'the tuning set': SEARCH_QUALITY_CASES, 'the held-out set': HELD_OUT_SEARCH_CASES };
   const sizes = [
     { procedures: 0, selection: `toolsets=${PRODUCT_TOOLSETS}` },
     { procedures: 200, selection: '' },
@@ -489,6 +491,7 @@ async function catalogueLines(base, env) {
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const quality = [];
+  let largest = 0;
   for (const [index, { procedures, selection }] of sizes.entries()) {
     const server = await startServer(base + 20 + index, { ...env, GATEWAY_CATALOGUE_PROCEDURES: String(procedures) });
     try {
@@ -498,6 +501,7 @@ async function catalogueLines(base, env) {
         return { bytes: Buffer.byteLength(text), tools: JSON.parse(text).result.tools.length };
       };
       const [all, searchSurface, byDefault] = [await listing('tools=all'), await listing('tools=search'), await listing('')];
+      largest = Math.max(largest, all.tools);
       const search = (query, limit = 5) => resultOf(server, toolCall('search_tools', { query, limit }, '2026'), endpoint(''));
       const times = [];
       for (let i = 0; i < 20; i++) await search(SEARCH_QUALITY_CASES[i % SEARCH_QUALITY_CASES.length].query); // warm-up
@@ -528,21 +532,24 @@ async function catalogueLines(base, env) {
           `${fixed(percentile(times, 50), 1)} / ${fixed(percentile(times, 95), 1)} | ${fixed(searchCpu)} | ${range(cpuRatios)} | ${range(rpsRatios)} |`,
       );
       if (procedures !== 1000) continue;
-      for (const { query, expected } of SEARCH_QUALITY_CASES) {
-        const names = (await search(query, 3)).structuredContent.tools.map((hit) => hit.name);
-        quality.push({ query, expected, rank: names.indexOf(expected) + 1, first: names[0] });
+      for (const [set, cases] of Object.entries(qualitySets)) {
+        for (const { query, expected } of cases) {
+          const names = (await search(query, 3)).structuredContent.tools.map((hit) => hit.name);
+          quality.push({ set, query, expected, rank: names.indexOf(expected) + 1, first: names[0] });
+        }
       }
     } finally {
       await server.stop();
     }
   }
-  const firsts = quality.filter(({ rank }) => rank === 1).length;
-  const top3 = quality.filter(({ rank }) => rank >= 1).length;
-  lines.push(
-    '',
-    `Search quality, ${quality.length} requests in words for the product's own tools against the 1,036-tool catalogue: ` +
-      `${firsts} rank the right tool first (${fixed((100 * firsts) / quality.length, 0)} %), ${top3} in the top 3 (${fixed((100 * top3) / quality.length, 0)} %).`,
-  );
+  lines.push('', `Search quality against the ${largest}-tool catalogue: requests in words for the product's own tools.`, '');
+  lines.push('| Requests | first | top 3 |', '| --- | ---: | ---: |');
+  for (const set of Object.keys(qualitySets)) {
+    const asked = quality.filter((entry) => entry.set === set);
+    const first = asked.filter(({ rank }) => rank === 1).length;
+    const top3 = asked.filter(({ rank }) => rank >= 1).length;
+    lines.push(`| ${set} (${asked.length}) | ${first} (${fixed((100 * first) / asked.length, 0)} %) | ${top3} (${fixed((100 * top3) / asked.length, 0)} %) |`);
+  }
   const misses = quality.filter(({ rank }) => rank !== 1);
   if (misses.length) {
     lines.push('', '| Request | expected | rank (0: not in the top 3) | first hit |', '| --- | --- | ---: | --- |');

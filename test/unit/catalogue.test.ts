@@ -109,6 +109,17 @@ describe('search', () => {
     expect(hit.inputSchema).toMatchObject({ type: 'object' });
   });
 
+  test('the verbs of a request rank the tools that do it first; phrases and common synonyms are understood', () => {
+    const catalogue = catalogueOf();
+    const view = catalogue.view(EVERYTHING);
+    const first = (request: string) => catalogue.search(view, request)[0]?.name;
+    expect(first('get rid of task 3')).toBe('TaskController_deleteTask');
+    expect(first('drag card 4 over to done')).toBe('TaskController_moveTask');
+    expect(first('who are all the people here')).toBe('UserController_listUsers');
+    expect(first('add a to-do for the release notes')).toBe('TaskController_createTask');
+    expect(first('what is 17 plus 25')).toBe('sum_numbers');
+  });
+
   test('finds only the view’s tools that the caller may use', async () => {
     const catalogue = catalogueOf();
     const tasks = catalogue.view({ toolsets: ['TaskController'], readonly: false });

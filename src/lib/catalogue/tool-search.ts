@@ -1,8 +1,10 @@
-// Ranks the catalogue's tools for a query: BM25 (MiniSearch's BM25+) over names, titles, descriptions, parameters, toolsets.
+// Ranks the catalogue's tools for a request in words: BM25 (MiniSearch's BM25+) over names, titles, descriptions,
+// parameters and toolsets, with common synonyms added to the request and tools that do what its verbs ask ranked up.
 import 'server-only';
 import MiniSearch from 'minisearch';
 import { stemmer } from 'stemmer';
 import type { ServedTool } from '@/lib/mcp/register-tools';
+import { type Action, actionOfTool, actionsOf, actionWordsOf, synonymsOf, withPhrasesJoined } from './search-words';
 
 /** What is indexed of one tool, as words. */
 interface ToolDocument {
@@ -14,22 +16,38 @@ interface ToolDocument {
   parameters: string;
 }
 
-/** Words that tell tools apart by nothing. */
+/** Words that tell tools apart by nothing (English function words, and the word every module name ends with). */
 const STOP_WORDS = new Set(
-  ('a an and any are as at be by can do does for from get give has have how i in into is it its me my of on one or ' +
-    'please show that the their them then this to was what when which who with would you your controller')
+  ('a about after again all am an and any are as at be been before being both but by can could did do does doing ' +
+    'down during each few for from further had has have having he her here hers him his how i if in into is it its ' +
+    'itself just me more most my no nor not now of off on once only or other our out over own please same she should ' +
+    'so some such than that the their them then there these they this those through to too under until up us very ' +
+    'was we were what when where which while who whom why will with would you your yours controller')
     .split(' '),
 );
 
 /** Splits identifiers into words: `createTask` → create Task, `TaskController_getUser` → Task Controller get User. */
 const identifierWords = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./{}]+/g, ' ');
 
-/** A term as indexed and searched: lower case, stemmed (Porter); stop words dropped. */
+/** A term as indexed and searched: lower case, stemmed (Porter); stop words and bare numbers (ids) dropped. */
 function termOf(term: string): string | null {
   const lower = term.toLowerCase();
-  if (STOP_WORDS.has(lower) || lower.length < 2) return null;
+  if (STOP_WORDS.has(lower) || lower.length < 2 || /^\d+$/.test(lower)) return null;
   return stemmer(lower);
 }
+
+/** How much more a tool that does what the request's verbs ask weighs, and how much less a synonym than a word written. */
+const ACTION_BOOST = 1.6;
+const SYNONYM_WEIGHT = 0.6;
+
+/** Joins hyphenated words (to-do → todo, e-mail → email) before text is split into terms, in tools and requests alike. */
+const joinHyphens = (text: string) => text.replace(/(\p{L})-(?=\p{L})/gu, '$1');
+
+/** How text is split into terms: hyphenated words joined, then at every space and punctuation mark. */
+const tokenize = (text: string) => joinHyphens(text).split(/[\n\r\p{Z}\p{P}]+/u);
+
+/** The words of a request, lower case. */
+const wordsOf = (query: string) => tokenize(query.toLowerCase()).filter(Boolean);
 
 type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: unknown[] };
 
@@ -71,10 +89,13 @@ export interface ToolHit {
  * longer words, one typo.
  */
 export class ToolSearch {
+  /** What each tool does (its handler's verb, or its HTTP method), by name. */
+  readonly #actions = new Map<string, Action | undefined>();
   readonly #index = new MiniSearch<ToolDocument>({
     idField: 'name',
     fields: ['words', 'description', 'parameters'],
     processTerm: termOf,
+    tokenize,
     searchOptions: {
       boost: { words: 3, description: 1.5, parameters: 0.5 },
       prefix: (term) => term.length >= 4,
@@ -86,11 +107,22 @@ export class ToolSearch {
 
   constructor(tools: readonly ServedTool[]) {
     this.#index.addAll(tools.map(documentOf));
+    for (const tool of tools) this.#actions.set(tool.name, actionOfTool(tool.name, tool.restRoute?.method, tool.annotations?.readOnlyHint));
   }
 
-  /** The best `limit` tools for `query` among those `allowed` accepts, best first. */
-  search(query: string, limit: number, allowed: (name: string) => boolean): ToolHit[] {
-    const results = this.#index.search(query, { filter: (result) => allowed(result.id as string) });
+  /** The best `limit` tools for `request` among those `allowed` accepts, best first. */
+  search(request: string, limit: number, allowed: (name: string) => boolean): ToolHit[] {
+    const query = withPhrasesJoined(request);
+    const words = wordsOf(query);
+    const asked = actionsOf(words);
+    const written = new Set(words.map(termOf));
+    const synonyms = [...words.flatMap(synonymsOf), ...[...asked].flatMap(actionWordsOf)].filter((word) => !written.has(termOf(word)));
+    const weighed = new Set(synonyms.map(termOf));
+    const results = this.#index.search([query, ...synonyms].join(' '), {
+      filter: (result) => allowed(result.id as string),
+      boostTerm: (term) => (weighed.has(term) ? SYNONYM_WEIGHT : 1),
+      boostDocument: (name) => (asked.has(this.#actions.get(name) as Action) ? ACTION_BOOST : 1),
+    });
     return results.slice(0, limit).map((result) => ({ name: result.id as string, score: Math.round(result.score * 1000) / 1000 }));
   }
 }
