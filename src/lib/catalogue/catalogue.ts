@@ -68,7 +68,8 @@ export class Catalogue {
   readonly #tools: ReadonlyMap<string, ServedTool>;
   /** Toolset names by their lower-case spelling (a client may write `taskcontroller`). */
   readonly #toolsets = new Map<string, string>();
-  readonly #search: ToolSearch;
+  /** Built on the first search (a catalogue nobody searches costs no index). */
+  #search?: ToolSearch;
   readonly #views = new Map<string, CatalogueView>();
 
   constructor(
@@ -77,14 +78,6 @@ export class Catalogue {
   ) {
     this.#tools = new Map(tools.map((tool) => [tool.name, tool]));
     for (const name of tools.flatMap((tool) => tool.toolsets)) this.#toolsets.set(name.toLowerCase(), name);
-    this.#search = new ToolSearch(tools);
-  }
-
-  /** Every toolset, with how many tools each has, in the order their tools come. */
-  toolsets(): Array<{ name: string; tools: number }> {
-    const counts = new Map<string, number>();
-    for (const tool of this.#tools.values()) for (const name of tool.toolsets) counts.set(name, (counts.get(name) ?? 0) + 1);
-    return [...counts].map(([name, tools]) => ({ name, tools }));
   }
 
   /** The view a selection asks for (made once per distinct selection). Throws a `SelectionError` naming an unknown toolset. */
@@ -128,6 +121,7 @@ export class Catalogue {
   /** The best `limit` tools of `view` for `query` that the caller may use, as `search_tools` answers them. */
   search(view: Selected, query: string, limit = DEFAULT_HITS): SearchHit[] {
     const allowed = (name: string) => view.selected.has(name) && mayUse(view.selected.get(name));
+    this.#search ??= new ToolSearch([...this.#tools.values()]);
     return this.#search.search(query, Math.min(limit, MAX_HITS), allowed).map(({ name, score }) => {
       const tool = view.selected.get(name)!;
       return {
