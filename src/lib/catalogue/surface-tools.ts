@@ -122,7 +122,9 @@ export function gateToolCalls(server: McpServer, catalogue: Catalogue, view: Cat
   if (!next) return;
   server.server.setRequestHandler('tools/call', async (request, ctx) => {
     const inner = innerCallOf(request.params);
-    const direct = inner && inner.name !== CALL_TOOL ? { ...request, params: { ...request.params, ...inner } } : request;
+    // Arguments left out are none ({}), as for a direct call: never call_tool's own ({ name }).
+    const direct =
+      inner && inner.name !== CALL_TOOL ? { ...request, params: { ...request.params, name: inner.name, arguments: inner.arguments ?? {} } } : request;
     const refusal = catalogue.refusal(direct.params.name, view);
     if (refusal) throw new ProtocolError(ProtocolErrorCode.InvalidParams, refusal);
     if (direct === request) return next(request, ctx) as never;
