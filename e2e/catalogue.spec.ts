@@ -285,6 +285,9 @@ const png = fs.readFileSync('public/media/sample.png').toString('base64');
 const jpeg = fs.readFileSync('public/media/sample.jpg').toString('base64');
 const mp3 = fs.readFileSync('public/media/sample.mp3').toString('base64');
 
+/** A tool's error result: one text item saying what went wrong (a string or a matcher), and isError. */
+const failure = (text: unknown) => ({ content: [{ type: 'text', text }], isError: true });
+
 /** Each kind of result a tool answers: a call of a tool that answers it, and what shows the result is of that kind. */
 const resultKinds: Array<{ kind: string; tool: string; args?: Record<string, unknown>; shows: (result: ToolResult) => void }> = [
   {
@@ -349,7 +352,7 @@ const resultKinds: Array<{ kind: string; tool: string; args?: Record<string, unk
     kind: 'an error status (404) as isError with its message',
     tool: 'UserController_getUser',
     args: { params: { id: 424242 } },
-    shows: (result) => expect(result).toEqual({ content: [{ type: 'text', text: 'User 424242 not found' }], isError: true }),
+    shows: (result) => expect(result).toEqual(failure('User 424242 not found')),
   },
   {
     kind: 'an error body (422 problem+json) as isError, without structuredContent',
@@ -362,19 +365,19 @@ const resultKinds: Array<{ kind: string; tool: string; args?: Record<string, unk
   {
     kind: 'an unsupported content type (PDF) as isError',
     tool: 'FixtureController_getPdf',
-    shows: (result) => expect(result).toEqual({ content: [{ type: 'text', text: 'Unsupported response content type application/pdf' }], isError: true }),
+    shows: (result) => expect(result).toEqual(failure('Unsupported response content type application/pdf')),
   },
   {
     kind: 'arguments its input schema refuses as isError naming them',
     tool: 'UserController_getUser',
     args: { params: { id: 'abc' } },
-    shows: (result) => expect(result).toEqual({ content: [{ type: 'text', text: expect.stringMatching(/^Input validation error: .*params\.id/) }], isError: true }),
+    shows: (result) => expect(result).toEqual(failure(expect.stringMatching(/^Input validation error: .*params\.id/))),
   },
   {
     kind: "a decorator's refusal (403) as isError",
     tool: 'FixtureController_getDecorated',
     args: { params: { id: 1 } },
-    shows: (result) => expect(result).toEqual({ content: [{ type: 'text', text: 'The fixture key is missing' }], isError: true }),
+    shows: (result) => expect(result).toEqual(failure('The fixture key is missing')),
   },
   {
     kind: 'what a procedure that would ask answers a client that cannot be asked',
@@ -426,7 +429,7 @@ for (const era of eras) {
       expect(await outcomeOf(throughCallTool(client, 'no_such_tool'))).toEqual(direct);
     });
 
-    test('progress: a long-running tool with a progressToken sends the same notifications/progress through call_tool', async () => {
+    test('progress: a long-running tool called with a progressToken sends notifications/progress through call_tool as directly (its steps in order, the first and the last always)', async () => {
       const seen: Record<'direct' | 'through', Progress[]> = { direct: [], through: [] };
       const args = countArgs(3, 150);
       const direct = await client.callTool(COUNT, args, { onprogress: (progress) => void seen.direct.push(progress) });
@@ -449,7 +452,7 @@ for (const era of eras) {
   test.describe(`guards through call_tool (${era})`, () => {
     /**
      * A client that answers every question with `answer()` (changeable) and keeps the questions it was asked: their
-     * message and form (the request's `_meta` is the transport's, a progress token of the session's own numbering).
+     * message and form (a request's `_meta` differs from one to the next: the SDK's own numbering).
      */
     async function askedClient(answer: () => ElicitationAnswer) {
       const questions: ElicitationRequest[] = [];
@@ -469,7 +472,7 @@ for (const era of eras) {
       try {
         const task = await createTask(main.baseURL, 'Confirm through call_tool');
         const direct = await client.callTool(DELETE_TASK, { params: { id: task.id } });
-        expect(direct).toEqual({ content: [{ type: 'text', text: expect.stringMatching(/^Not done: the user declined the confirmation/) }], isError: true });
+        expect(direct).toEqual(failure(expect.stringMatching(/^Not done: the user declined the confirmation/)));
         expect(await throughCallTool(client, DELETE_TASK, { params: { id: task.id } })).toEqual(direct);
         expect(questions).toHaveLength(2);
         expect(questions[0].message).toBe(`Delete the task “${task.title}” (id ${task.id})? It cannot be undone.`);

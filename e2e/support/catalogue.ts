@@ -94,7 +94,7 @@ export const clientKinds = [...eras, 'Vercel AI SDK (@ai-sdk/mcp)', 'LangChain (
 export type ClientKind = (typeof clientKinds)[number];
 
 /** What a model sees of a tool result: its text items, and whether it is an error. */
-export interface SeenResult {
+interface SeenResult {
   texts: string[];
   isError: boolean;
 }

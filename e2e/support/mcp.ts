@@ -130,13 +130,13 @@ export type ElicitationAnswer =
 type ElicitationHandler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
 
 /** What the client's "model" answers a `sampling/createMessage` request: one text, as the model named. */
-export interface SamplingAnswer {
+interface SamplingAnswer {
   text: string;
   model: string;
 }
 
 /** A client root, as `roots/list` answers it. */
-export interface Root {
+interface Root {
   uri: string;
   name?: string;
 }
