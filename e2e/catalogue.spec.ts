@@ -423,6 +423,15 @@ for (const era of eras) {
       expect(fs.readFileSync(MAIN_LOG, 'utf8')).toContain(`[gateway] error ${errorId}`);
     });
 
+    test('call_tool with its arguments left out runs the tool with none, as a direct call without arguments', async () => {
+      const direct = await client.callTool('TextController_getGreeting');
+      expect(await client.callTool(CALL_TOOL, { name: 'TextController_getGreeting' })).toEqual(direct);
+    });
+
+    test('call_tool naming itself answers an error result saying what it runs, not a server error', async () => {
+      expect(await throughCallTool(client, CALL_TOOL)).toEqual(failure('call_tool runs another tool of the catalogue, not call_tool'));
+    });
+
     test('a call outside the catalogue: the same error as the direct call of an unknown tool', async () => {
       const direct = await outcomeOf(client.callTool('no_such_tool'));
       expect(direct).toEqual(refused('Tool no_such_tool not found'));
