@@ -18,22 +18,26 @@ function parseMessage(text: string): RawAnswer['message'] {
   }
 }
 
-/** A raw request's method, headers and body; `fresh`: on a connection of its own, closed after the answer. */
+/**
+ * A raw request's method, headers and body; `fresh`: on a connection of its own, closed after the answer;
+ * `localAddress`: the loopback address it comes from (another address is another caller to the rate limiter).
+ */
 export interface RawRequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
   fresh?: boolean;
+  localAddress?: string;
 }
 
 /** One HTTP request with exactly the given headers (fetch would drop a Host header); resolves to status and body. */
 export function rawRequest(
   url: string,
-  { method = 'GET', headers = {}, body, fresh = false }: RawRequestOptions = {},
+  { method = 'GET', headers = {}, body, fresh = false, localAddress }: RawRequestOptions = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     // A fresh connection: no agent, so no keep-alive (`Connection: close`), as a client that opens one per request.
-    const request = http.request(url, { method, headers, ...(fresh && { agent: false }) }, (response) => {
+    const request = http.request(url, { method, headers, localAddress, ...(fresh && { agent: false }) }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -46,12 +50,28 @@ export function rawRequest(
   });
 }
 
-/** POSTs a body (string or JSON value) to /api/mcp with the given headers (default: a 2025-era client's). */
-export async function postMcp(baseURL: string, body: unknown, headers: Record<string, string> = mcpHeaders): Promise<RawAnswer> {
-  const { status, text } = await rawRequest(new URL('/api/mcp', baseURL).href, {
+/** The MCP URL of `target`: a server's base URL (its /api/mcp), or an MCP URL as it is, query included. */
+export function mcpURL(target: string): URL {
+  const url = new URL(target);
+  if (url.pathname === '/') url.pathname = '/api/mcp';
+  return url;
+}
+
+/**
+ * POSTs a body (string or JSON value) to /api/mcp of `baseURL` (or to `baseURL` itself when it names a path, e.g. with
+ * a query) with the given headers (default: a 2025-era client's), from `localAddress` when given.
+ */
+export async function postMcp(
+  baseURL: string,
+  body: unknown,
+  headers: Record<string, string> = mcpHeaders,
+  { localAddress }: Pick<RawRequestOptions, 'localAddress'> = {},
+): Promise<RawAnswer> {
+  const { status, text } = await rawRequest(mcpURL(baseURL).href, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
+    localAddress,
   });
   return { status, message: parseMessage(text), text };
 }

@@ -2,7 +2,8 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { mcpURL } from './json-rpc';
 
 export const eras = ['sdk-v1 (2025 era)', 'client-v2 (2026-07-28)'] as const;
 export type Era = (typeof eras)[number];
@@ -27,10 +28,18 @@ interface ListedTool {
   _meta?: Record<string, unknown>;
 }
 
+/** A `notifications/progress` of a call, as the SDK clients hand it over. */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 export interface GatewayClient {
   /** tools/list; the SDK clients also keep each tool's outputSchema, and check later results against it. */
   listTools(): Promise<ListedTool[]>;
-  callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** tools/call; with `onprogress` the call sends a progressToken and hands each progress notification over. */
+  callTool(name: string, args?: Record<string, unknown>, options?: { onprogress?: (progress: Progress) => void }): Promise<ToolResult>;
   ping(): Promise<void>;
   /** The session the client started (`Mcp-Session-Id`): SDK v1 starts one, the 2026-07-28 client none. */
   readonly sessionId?: string;
@@ -120,9 +129,23 @@ export type ElicitationAnswer =
 
 type ElicitationHandler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
 
+/** What the client's "model" answers a `sampling/createMessage` request: one text, as the model named. */
+interface SamplingAnswer {
+  text: string;
+  model: string;
+}
+
+/** A client root, as `roots/list` answers it. */
+interface Root {
+  uri: string;
+  name?: string;
+}
+
 export interface ConnectOptions {
   /** Sent with every HTTP request. */
   headers?: Record<string, string>;
+  /** The fetch the client's requests go out with (e.g. one that changes a request after the initialize). @default fetch */
+  fetch?: typeof fetch;
   tamper?: Tamper;
   /**
    * Makes the client one that can be asked: it declares the elicitation capability (form mode) and answers each
@@ -130,24 +153,40 @@ export interface ConnectOptions {
    * Without it the client declares no capability, as a plain client does.
    */
   elicit?: ElicitationHandler;
-  /** More servers of the same gateway: the client's requests go to `baseURL` and these in turn (no sticky sessions). */
+  /** Makes the client one that can sample: it declares `sampling` and answers each `sampling/createMessage` with this. */
+  sample?: (request: { messages: unknown[]; maxTokens: number }) => SamplingAnswer;
+  /** Makes the client one that has roots: it declares `roots` and answers `roots/list` with these. */
+  roots?: Root[];
+  /** More servers of the same gateway: the client's requests go to the target and these in turn (no sticky sessions). */
   alsoVia?: string[];
   /** Sees every HTTP reply the client gets, with the JSON-RPC method of the request it answers (as sent). */
   onReply?: (reply: Response, method: string | undefined) => void;
 }
 
+/** Connects a client of `era` to `target`: a server's base URL, or its MCP URL with a query (e.g. `?toolsets=…`). */
 export async function connect(
   era: Era,
-  baseURL: string,
-  { headers = {}, tamper, elicit, alsoVia = [], onReply }: ConnectOptions = {},
+  target: string,
+  { headers = {}, fetch: reachWith = fetch, tamper, elicit, sample, roots, alsoVia = [], onReply }: ConnectOptions = {},
 ): Promise<GatewayClient> {
-  const url = new URL('/api/mcp', baseURL);
-  const capabilities = elicit ? { elicitation: { form: {} } } : {};
+  const url = mcpURL(target);
+  const capabilities = {
+    ...(elicit && { elicitation: { form: {} } }),
+    ...(sample && { sampling: {} }),
+    ...(roots && { roots: {} }),
+  };
   const answer = async (request: { params: ElicitationRequest }) => elicit!(request.params);
+  const sampled = async (request: { params: { messages: unknown[]; maxTokens: number } }) => {
+    const { text, model } = sample!(request.params);
+    return { role: 'assistant' as const, content: { type: 'text' as const, text }, model };
+  };
+  const listedRoots = async () => ({ roots: roots! });
   let client: ClientV1 | ClientV2;
   if (era === 'sdk-v1 (2025 era)') {
     const v1 = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, { capabilities });
     if (elicit) v1.setRequestHandler(ElicitRequestSchema, answer);
+    if (sample) v1.setRequestHandler(CreateMessageRequestSchema, sampled);
+    if (roots) v1.setRequestHandler(ListRootsRequestSchema, listedRoots);
     client = v1;
   } else {
     const v2 = new ClientV2(
@@ -155,18 +194,24 @@ export async function connect(
       { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities },
     );
     if (elicit) v2.setRequestHandler('elicitation/create', answer);
+    if (sample) v2.setRequestHandler('sampling/createMessage', sampled);
+    if (roots) v2.setRequestHandler('roots/list', listedRoots);
     client = v2;
   }
   const sent: string[] = [];
-  const spread = alsoVia.length ? alternatingFetch([baseURL, ...alsoVia], sent) : fetch;
+  const spread = alsoVia.length ? alternatingFetch([url.origin, ...alsoVia], sent, reachWith) : reachWith;
   const reach = onReply ? watchingFetch(onReply, spread) : spread;
-  const custom = tamper || alsoVia.length || onReply;
+  const custom = tamper || alsoVia.length || onReply || reachWith !== fetch;
   const transportOptions = { requestInit: { headers }, ...(custom ? { fetch: tamperingFetch(tamper, reach) } : {}) };
   const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
   return {
     listTools: async () => (await client.listTools()).tools as never,
-    callTool: async (name, args = {}) => toolOutput((await client.callTool({ name, arguments: args })) as ToolResult),
+    callTool: async (name, args = {}, options = {}) => {
+      const params = { name, arguments: args };
+      const result = client instanceof ClientV1 ? await client.callTool(params, undefined, options) : await client.callTool(params, options);
+      return toolOutput(result as ToolResult);
+    },
     ping: async () => void (await client.ping()),
     sessionId: transport.sessionId,
     sent,
@@ -191,12 +236,12 @@ function watchingFetch(onReply: NonNullable<ConnectOptions['onReply']>, reach: t
  * A fetch that sends each request to the next of `baseURLs` in turn (same path and query), as a load balancer without
  * sticky sessions would; `sent` records where each went, as `METHOD port`.
  */
-function alternatingFetch(baseURLs: string[], sent: string[]): typeof fetch {
+function alternatingFetch(baseURLs: string[], sent: string[], reach: typeof fetch): typeof fetch {
   let next = 0;
   return (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
     const target = new URL(`${url.pathname}${url.search}`, baseURLs[next++ % baseURLs.length]);
     sent.push(`${init?.method ?? 'GET'} ${target.port}`);
-    return fetch(target, init);
+    return reach(target, init);
   };
 }

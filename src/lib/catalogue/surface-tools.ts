@@ -5,14 +5,15 @@ import {
   type McpServer,
   ProtocolError,
   ProtocolErrorCode,
+  type RequestStateCodec,
   requireScopes,
   type ScopeChallengeHandler,
-  type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { type McpFormatter, standardTool } from '@/lib/tools';
 import { formattedTool } from '@/lib/mcp/gateway-tools';
-import { sdkRequestHandler, toServedTools } from '@/lib/mcp/register-tools';
+import type { InputState } from '@/lib/mcp/input-state';
+import { sdkHandlerForWrapper, toServedTools } from '@/lib/mcp/register-tools';
 import { READ_SCOPE } from '@/shared/scope-names';
 import { tracedToolRun } from './traced-run';
 import { CALL_TOOL, type Catalogue, type CatalogueView, DEFAULT_HITS, MAX_HITS, SEARCH_TOOLS, type SurfaceTools } from './catalogue';
@@ -109,7 +110,6 @@ export function surfaceTools(format: McpFormatter): SurfaceTools {
 }
 
 type CallToolRequest = { params: { name: string; arguments?: unknown } & Record<string, unknown> };
-type CallToolHandler = (request: CallToolRequest, ctx: ServerContext) => Promise<unknown>;
 
 /**
  * Gates every `tools/call` of `server` by `view`: `call_tool { name, arguments }` is served as the direct call of
@@ -117,12 +117,14 @@ type CallToolHandler = (request: CallToolRequest, ctx: ServerContext) => Promise
  * answers; a call of a tool of the catalogue outside the view is refused (-32602) naming the toolset that has it.
  * Call it after every other wrapper of tools/call (it must see the request first).
  */
-export function gateToolCalls(server: McpServer, catalogue: Catalogue, view: CatalogueView): void {
-  const next = sdkRequestHandler<CallToolHandler>(server, 'tools/call');
+export function gateToolCalls(server: McpServer, catalogue: Catalogue, view: CatalogueView, stateCodec: RequestStateCodec<InputState>): void {
+  const next = sdkHandlerForWrapper<CallToolRequest>(server, 'tools/call', stateCodec);
   if (!next) return;
   server.server.setRequestHandler('tools/call', async (request, ctx) => {
     const inner = innerCallOf(request.params);
-    const direct = inner && inner.name !== CALL_TOOL ? { ...request, params: { ...request.params, ...inner } } : request;
+    // Arguments left out are none ({}), as for a direct call: never call_tool's own ({ name }).
+    const direct =
+      inner && inner.name !== CALL_TOOL ? { ...request, params: { ...request.params, name: inner.name, arguments: inner.arguments ?? {} } } : request;
     const refusal = catalogue.refusal(direct.params.name, view);
     if (refusal) throw new ProtocolError(ProtocolErrorCode.InvalidParams, refusal);
     if (direct === request) return next(request, ctx) as never;

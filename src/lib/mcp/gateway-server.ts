@@ -122,14 +122,14 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
       modules.setupServer?.(server);
       return;
     }
-    // A call registers the tool it runs when the view has it (one call_tool names, with call_tool); anything else
-    // (initialize, resources/read, tasks/get…) every listed tool the caller may use.
+    // A call registers the tool it runs when the view has it (one call_tool names, with call_tool; once when call_tool
+    // names itself); anything else (initialize, resources/read, tasks/get…) every listed tool the caller may use.
     const isCall = context?.mcpMethod === 'tools/call';
-    const called = isCall ? [context.calledTool, context.calledThrough].flatMap((name) => view.tool(name) ?? []) : view.listed.filter(mayUse);
+    const called = isCall ? [...new Set([context.calledTool, context.calledThrough])].flatMap((name) => view.tool(name) ?? []) : view.listed.filter(mayUse);
     // A call of a tool the view does not serve registers the surface's, so that tools/call answers why (refused, unknown).
     registerTools(server, called.length ? called : view.surfaceTools, runOptions);
     serveTasks(server, toolsByName, runOptions, { legacy });
-    gateToolCalls(server, catalogue, view);
+    gateToolCalls(server, catalogue, view, stateCodec);
     if (context?.mcpMethod !== 'tools/call') registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
@@ -141,7 +141,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     serveTasks(server, toolsByName, runOptions, { legacy: true, session: true });
     server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
     listOnly(server, (name) => listed.has(name) && mayUse(view.tool(name)));
-    gateToolCalls(server, catalogue, view);
+    gateToolCalls(server, catalogue, view, stateCodec);
     registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };

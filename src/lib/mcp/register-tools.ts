@@ -165,6 +165,26 @@ export function sdkRequestHandler<Handler>(server: McpServer, method: string): H
 }
 
 /**
+ * The SDK's registered handler of `method` on `server` (see `sdkRequestHandler`), as a wrapper registered over it calls
+ * it: the SDK verified (and decoded) a retried call's requestState before the wrapper runs, and the handler verifies it
+ * again, so it gets the state signed anew (the same state, bound to the same call) — the decoded one would be refused.
+ */
+export function sdkHandlerForWrapper<Request>(
+  server: McpServer,
+  method: string,
+  stateCodec: RequestStateCodec<InputState>,
+): ((request: Request, ctx: ServerContext) => Promise<unknown>) | undefined {
+  const handler = sdkRequestHandler<(request: Request, ctx: ServerContext) => Promise<unknown>>(server, method);
+  if (!handler) return undefined;
+  return async (request, ctx) => {
+    const state = ctx.mcpReq.requestState<InputState>();
+    if (state === undefined) return handler(request, ctx);
+    const signed = await stateCodec.mint(state, ctx);
+    return handler(request, { ...ctx, mcpReq: { ...ctx.mcpReq, requestState: <T>() => signed as T } });
+  };
+}
+
+/**
  * Makes tools/list of `server` show only the registered tools `listed` accepts when the request comes in (its caller
  * is known then), while every registered tool stays callable. The SDK's own listing is reused and filtered.
  */
