@@ -2,7 +2,7 @@
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
 // Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue).
-// Usage: npm run bench [-- --seconds N --rounds N --match text | --only import|media|tasks|catalogue]. Prints Markdown;
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue]. Prints Markdown;
 // BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -584,7 +584,7 @@ async function main() {
   const small = await startServer(base + 1, env);
   const catalogue = await startServer(base + 2, { ...env, GATEWAY_BENCHMARK_TOOLS: '200' });
   const list = scenarios(gateway, small, catalogue, await confirmationLegs(gateway), await sessionHeaders(gateway)).filter(
-    (scenario) => !args.match || scenario.name.includes(args.match),
+    (scenario) => !args.match || args.match.split('|').some((text) => scenario.name.includes(text)),
   );
   const encodings = [['identity', undefined], ['gzip', CLIENT_ENCODINGS]];
   const runKey = (name, encoding) => `${name}\0${encoding}`;

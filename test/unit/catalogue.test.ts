@@ -120,6 +120,14 @@ describe('search', () => {
     expect(first('what is 17 plus 25')).toBe('sum_numbers');
   });
 
+  test('a request is searched by its first 24 distinct words, each once (a long request costs no more)', () => {
+    const catalogue = catalogueOf();
+    const view = catalogue.view(EVERYTHING);
+    const filler = Array.from({ length: 24 }, (_, index) => `filler${index}`).join(' ');
+    expect(catalogue.search(view, `${filler} greeting`)).toEqual([]);
+    expect(catalogue.search(view, `${'greeting '.repeat(30)}`)[0].name).toBe('TextController_getGreeting');
+  });
+
   test('finds only the view’s tools that the caller may use', async () => {
     const catalogue = catalogueOf();
     const tasks = catalogue.view({ toolsets: ['TaskController'], readonly: false });

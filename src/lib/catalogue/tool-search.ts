@@ -36,6 +36,11 @@ function termOf(term: string): string | null {
   return stemmer(lower);
 }
 
+/** The most words of a request that are searched (a request is a sentence or two; the rest is dropped). */
+const MAX_QUERY_WORDS = 24;
+/** Requests of more words than this are matched without typos forgiven. */
+const FUZZY_WORDS = 12;
+
 /** How much more a tool that does what the request's verbs ask weighs, and how much less a synonym than a word written. */
 const ACTION_BOOST = 1.6;
 const SYNONYM_WEIGHT = 0.6;
@@ -112,8 +117,9 @@ export class ToolSearch {
 
   /** The best `limit` tools for `request` among those `allowed` accepts, best first. */
   search(request: string, limit: number, allowed: (name: string) => boolean): ToolHit[] {
-    const query = withPhrasesJoined(request);
-    const words = wordsOf(query);
+    // Each word once, and only the first MAX_QUERY_WORDS: the cost of a search stays bounded whatever the request.
+    const words = [...new Set(wordsOf(withPhrasesJoined(request)))].slice(0, MAX_QUERY_WORDS);
+    const query = words.join(' ');
     const asked = actionsOf(words);
     const written = new Set(words.map(termOf));
     const synonyms = [...words.flatMap(synonymsOf), ...[...asked].flatMap(actionWordsOf)].filter((word) => !written.has(termOf(word)));
@@ -122,6 +128,8 @@ export class ToolSearch {
       filter: (result) => allowed(result.id as string),
       boostTerm: (term) => (weighed.has(term) ? SYNONYM_WEIGHT : 1),
       boostDocument: (name) => (asked.has(this.#actions.get(name) as Action) ? ACTION_BOOST : 1),
+      // A typo is forgiven in a short request; in a long one its other words carry it (and fuzzy matching costs most).
+      ...(words.length > FUZZY_WORDS && { fuzzy: false }),
     });
     return results.slice(0, limit).map((result) => ({ name: result.id as string, score: Math.round(result.score * 1000) / 1000 }));
   }
