@@ -5,6 +5,7 @@ import {
   type McpServer,
   ProtocolError,
   ProtocolErrorCode,
+  type RequestStateCodec,
   requireScopes,
   type ScopeChallengeHandler,
   type ServerContext,
@@ -12,6 +13,7 @@ import {
 import { z } from 'zod';
 import { type McpFormatter, standardTool } from '@/lib/tools';
 import { formattedTool } from '@/lib/mcp/gateway-tools';
+import { type InputState, withStateSignedAnew } from '@/lib/mcp/input-state';
 import { sdkRequestHandler, toServedTools } from '@/lib/mcp/register-tools';
 import { READ_SCOPE } from '@/shared/scope-names';
 import { tracedToolRun } from './traced-run';
@@ -117,9 +119,16 @@ type CallToolHandler = (request: CallToolRequest, ctx: ServerContext) => Promise
  * answers; a call of a tool of the catalogue outside the view is refused (-32602) naming the toolset that has it.
  * Call it after every other wrapper of tools/call (it must see the request first).
  */
-export function gateToolCalls(server: McpServer, catalogue: Catalogue, view: CatalogueView): void {
-  const next = sdkRequestHandler<CallToolHandler>(server, 'tools/call');
-  if (!next) return;
+export function gateToolCalls(
+  server: McpServer,
+  catalogue: Catalogue,
+  view: CatalogueView,
+  stateCodec: RequestStateCodec<InputState>,
+): void {
+  const handler = sdkRequestHandler<CallToolHandler>(server, 'tools/call');
+  if (!handler) return;
+  // The handler below is the SDK's registration now, so the SDK decodes a retried call's state for it.
+  const next = withStateSignedAnew(stateCodec, handler);
   server.server.setRequestHandler('tools/call', async (request, ctx) => {
     const inner = innerCallOf(request.params);
     const direct = inner && inner.name !== CALL_TOOL ? { ...request, params: { ...request.params, ...inner } } : request;

@@ -129,7 +129,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     // A call of a tool the view does not serve registers the surface's, so that tools/call answers why (refused, unknown).
     registerTools(server, called.length ? called : view.surfaceTools, runOptions);
     serveTasks(server, toolsByName, runOptions, { legacy });
-    gateToolCalls(server, catalogue, view);
+    gateToolCalls(server, catalogue, view, stateCodec);
     if (context?.mcpMethod !== 'tools/call') registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };
@@ -141,7 +141,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     serveTasks(server, toolsByName, runOptions, { legacy: true, session: true });
     server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
     listOnly(server, (name) => listed.has(name) && mayUse(view.tool(name)));
-    gateToolCalls(server, catalogue, view);
+    gateToolCalls(server, catalogue, view, stateCodec);
     registerAppResources(server, modules.apps);
     modules.setupServer?.(server);
   };

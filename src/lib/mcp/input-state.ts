@@ -41,6 +41,23 @@ export function createInputStateCodec(
   });
 }
 
+/**
+ * `next`, a tools/call handler the SDK registered (it verifies a retried call's requestState itself), called from a
+ * handler that wraps it: the SDK verified and decoded the state for the wrapper, so `next` gets it signed anew (the
+ * same state, bound to the same call).
+ */
+export function withStateSignedAnew<Request>(
+  codec: RequestStateCodec<InputState>,
+  next: (request: Request, ctx: ServerContext) => Promise<unknown>,
+) {
+  return async (request: Request, ctx: ServerContext) => {
+    const state = ctx.mcpReq.requestState<InputState>();
+    if (state === undefined) return next(request, ctx);
+    const signed = await codec.mint(state, ctx);
+    return next(request, { ...ctx, mcpReq: { ...ctx.mcpReq, requestState: <T>() => signed as T } });
+  };
+}
+
 /** The verified state of a retried call; throws when it was minted for another tool or other input. */
 export function stateOfCall(ctx: ServerContext, tool: string, input: unknown): InputState | undefined {
   const state = ctx.mcpReq.requestState<InputState>();

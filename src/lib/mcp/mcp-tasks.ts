@@ -19,7 +19,7 @@ import { ToModelOutput } from '@/lib/tools';
 import { jobRunner, type RunJob, startJob } from '@/lib/long-work/job-runner';
 import { isFinished, type JobRecord } from '@/lib/long-work/job-store';
 import type { GatewayTool } from './gateway-tools';
-import { type InputState, stateOfCall } from './input-state';
+import { stateOfCall, withStateSignedAnew } from './input-state';
 import { clientCapabilitiesOf, executeTool, newToolCall, sdkRequestHandler, type ToolRunOptions } from './register-tools';
 
 /** How often a client should poll a task (it may also listen for `notifications/tasks`). */
@@ -140,14 +140,7 @@ export function serveTasks(
 ): void {
   const sdkCallTool = sdkRequestHandler<CallToolHandler>(server, 'tools/call');
   if (!sdkCallTool) return;
-  // The SDK verified (and decoded) a retried call's requestState before this handler runs, and its own tools/call
-  // handler verifies it again: that one gets the state signed anew (the same state, bound to the same call).
-  const callTool: CallToolHandler = async (request, ctx) => {
-    const state = ctx.mcpReq.requestState<InputState>();
-    if (state === undefined) return sdkCallTool(request, ctx);
-    const signed = await options.stateCodec.mint(state, ctx);
-    return sdkCallTool(request, { ...ctx, mcpReq: { ...ctx.mcpReq, requestState: <T>() => signed as T } });
-  };
+  const callTool: CallToolHandler = withStateSignedAnew(options.stateCodec, sdkCallTool);
   const owner = () => principalOf(currentCaller());
   server.server.setRequestHandler('tools/call', async (request, ctx) => {
     const tool = tools.get(request.params.name);
