@@ -121,6 +121,8 @@ export type ElicitationAnswer =
 type ElicitationHandler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
 
 export interface ConnectOptions {
+  /** The MCP URL, relative to `baseURL` (default `/api/mcp`), e.g. with a selection of the catalogue in its query. */
+  endpoint?: string;
   /** Sent with every HTTP request. */
   headers?: Record<string, string>;
   tamper?: Tamper;
@@ -139,9 +141,9 @@ export interface ConnectOptions {
 export async function connect(
   era: Era,
   baseURL: string,
-  { headers = {}, tamper, elicit, alsoVia = [], onReply }: ConnectOptions = {},
+  { endpoint = '/api/mcp', headers = {}, tamper, elicit, alsoVia = [], onReply }: ConnectOptions = {},
 ): Promise<GatewayClient> {
-  const url = new URL('/api/mcp', baseURL);
+  const url = new URL(endpoint, baseURL);
   const capabilities = elicit ? { elicitation: { form: {} } } : {};
   const answer = async (request: { params: ElicitationRequest }) => elicit!(request.params);
   let client: ClientV1 | ClientV2;
