@@ -1,7 +1,7 @@
 // One tool: name, title, REST route, the toolsets it is in besides its module's, description, its input form with Run,
 // its MCP App (when it has a UI), the MCP result (with progress and Cancel while it runs, a task's status) and the REST
 // view.
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, memo, useId, useMemo, useState } from 'react';
 import { uiResourceUriOf } from '@/browser/explorer/app-host';
 import type { Tool } from '@/browser/explorer/gateway-client';
 import { extraToolsetsOf } from '@/browser/explorer/toolsets';
@@ -32,7 +32,7 @@ function descriptionBody(tool: Tool): string {
   return tool.title && first.trim() === tool.title ? rest.join('\n').trim() : description.trim();
 }
 
-export function ToolCard({ tool, origin, gateway, withTasks, hidden }: ToolCardProps) {
+function ToolCardView({ tool, origin, gateway, withTasks, hidden }: ToolCardProps) {
   const idPrefix = useId();
   const fields = useMemo(() => fieldsOf(tool.inputSchema as JsonSchema), [tool.inputSchema]);
   const route = restRouteOf(tool._meta);
@@ -106,3 +106,6 @@ export function ToolCard({ tool, origin, gateway, withTasks, hidden }: ToolCardP
     </article>
   );
 }
+
+/** Renders again only when its own props change: typing in the search box re-renders the list, not every card. */
+export const ToolCard = memo(ToolCardView);

@@ -97,12 +97,13 @@ export function ToolList({ state, origin, calls, retry }: ToolListProps) {
     />
   );
   // One list of siblings in both views, so a card moves rather than remounts: cards filtered out stay mounted
-  // (hidden), and their forms and results are still there when the search is cleared.
+  // (hidden), and their forms and results are still there when the search is cleared. The hits come after the
+  // hidden cards, which keep their order: a search moves only its hits in the page.
   const ranked = rankedNames(search)?.filter((name) => byName.has(name));
   let items: ReactNode[];
   if (ranked) {
     const rest = groups.flatMap((group) => group.tools).filter((tool) => !ranked.includes(tool.name));
-    items = [...ranked.map((name) => card(byName.get(name)!, false)), ...rest.map((tool) => card(tool, true))];
+    items = [...rest.map((tool) => card(tool, true)), ...ranked.map((name) => card(byName.get(name)!, false))];
   } else {
     items = groups.flatMap((group) => {
       const open = !closed.has(group.name);
