@@ -12,7 +12,7 @@ interface ConnectChoiceProps {
 }
 
 const SURFACES: Array<{ value: Surface | ''; label: string }> = [
-  { value: '', label: 'default: all, or search above the gateway’s MCP_LIST_MAX' },
+  { value: '', label: 'default: all, or search for many tools' },
   { value: 'all', label: 'all: every selected tool' },
   { value: 'search', label: 'search: search_tools and call_tool' },
 ];
