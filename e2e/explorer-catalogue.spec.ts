@@ -138,17 +138,20 @@ test('a failed search says so, and the next one works', async ({ explorer, page,
   await expect(page.getByTestId('search-error')).toHaveCount(0);
 });
 
-test('an MCP App still shows its result after the search has moved its card', async ({ explorer, page }) => {
+test('an MCP App still shows its result after the search has moved its card, and back', async ({ explorer, page, baseURL }) => {
+  const query = 'get one user by id';
+  expect(await searchOverMcp(baseURL!, query)).toContain('UserController_getUser');
   await explorer.open();
   await explorer.run('UserController_getUser', { id: '1' });
   const card = explorer.card('UserController_getUser');
   const app = card.frameLocator('[data-testid="app-frame"]');
   await expect(app.getByRole('heading', { name: /Ada Lovelace/ })).toBeVisible();
-  await searchBox(page).fill('move a card to done');
-  await expect(explorer.names().first()).toHaveText('TaskController_moveTask');
+  await searchBox(page).fill(query);
+  await expect(page.getByTestId('toolset-heading')).toHaveCount(0);
+  await expect(app.getByRole('heading', { name: /Ada Lovelace/ }), 'among the hits, moved').toBeVisible();
   await searchBox(page).fill('');
-  await expect(card).toBeVisible();
-  await expect(app.getByRole('heading', { name: /Ada Lovelace/ })).toBeVisible();
+  await expect(page.getByTestId('toolset-heading').first()).toBeVisible();
+  await expect(app.getByRole('heading', { name: /Ada Lovelace/ }), 'back under its toolset').toBeVisible();
 });
 
 test.describe('the connect panel’s choice of what a client sees', () => {
