@@ -3,7 +3,7 @@
 // task is answered in the page's dialog, a plain call fills the bar and Cancel drops it, other tools are unchanged.
 import type { Locator } from '@playwright/test';
 import { taskId as asTaskId } from '@modelcontextprotocol/ext-tasks/core';
-import { expect, test } from './support/explorer';
+import { expect, isMcpEndpoint, test } from './support/explorer';
 import { connectTaskClient } from './support/tasks';
 
 const COUNT = 'FixtureController_countSlowly';
@@ -106,7 +106,7 @@ test('without the Tasks extension the count is a plain call: the bar fills as it
   await page.getByLabel('Declare the Tasks extension').uncheck();
   const dropped: string[] = [];
   page.on('requestfailed', (request) => {
-    if (request.url().endsWith('/api/mcp')) dropped.push(request.failure()?.errorText ?? '');
+    if (isMcpEndpoint(new URL(request.url()))) dropped.push(request.failure()?.errorText ?? '');
   });
   const result = (await explorer.submit(COUNT, { to: '200', stepMs: '100' })).getByTestId('result');
   const progress = result.getByRole('progressbar', { name: 'Progress' });

@@ -23,6 +23,9 @@ export class ConsoleGuard {
   }
 }
 
+/** Requests to the gateway's MCP endpoint, whatever their query (the explorer's own asks for `?tools=all`). */
+export const isMcpEndpoint = (url: URL) => url.pathname === '/api/mcp';
+
 export class ExplorerPage {
   constructor(readonly page: Page) {}
 

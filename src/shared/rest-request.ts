@@ -1,5 +1,6 @@
 // The REST request equivalent to a tool call (URL from the route and the arguments) and its curl line; browser-safe.
 import type { RestRoute } from './rest-meta';
+import { shellQuote } from './shell-words';
 
 /** Tool arguments: the `params`, `query` and `body` slots of a derived tool. */
 type ToolArguments = Record<string, unknown>;
@@ -35,8 +36,6 @@ export function restRequest(route: RestRoute, args: ToolArguments, origin: strin
   const withBody = !BODYLESS.includes(method) && args.body !== undefined;
   return { method, url: `${origin}${path}${query}`, ...(withBody ? { body: args.body } : {}) };
 }
-
-const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** A curl command line that sends the same request. */
 export function curlCommand({ method, url, body }: RestRequest): string {

@@ -1,6 +1,7 @@
-// The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint;
-// it can be asked questions (elicitation, form mode), which the page puts to its user. Calls report their progress and
-// can be cancelled; declaring the Tasks extension, a call may run as a task (task-calls.ts).
+// The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint
+// with every tool listed; it can be asked questions (elicitation, form mode), which the page puts to its user. Calls
+// report their progress and can be cancelled; declaring the Tasks extension, a call may run as a task (task-calls.ts);
+// the gateway's own tool search ranks the tools for what the user types.
 import 'client-only';
 import {
   type AuthProvider,
@@ -35,6 +36,27 @@ export type AskUser = (question: Question, signal: AbortSignal, askedBy?: string
 /** Where the gateway serves MCP, relative to its origin. */
 export const MCP_PATH = '/api/mcp';
 
+/**
+ * The explorer's own endpoint at `origin`: every tool listed (`?tools=all`), whatever the size of the catalogue, since
+ * the page shows them all (a client with nothing configured gets the search surface above MCP_LIST_MAX tools).
+ */
+export const explorerEndpoint = (origin: string) => new URL(`${MCP_PATH}?tools=all`, origin);
+
+/** The gateway's tool search: callable on every surface, `all` included (where it is not listed). */
+const SEARCH_TOOL = 'search_tools';
+/** The most hits `search_tools` gives. */
+const SEARCH_LIMIT = 25;
+
+/** A tool `search_tools` found (what the explorer reads of a hit), best first. */
+export interface SearchHit {
+  name: string;
+  /** Its module's toolset, then every toolset it is in. */
+  toolset: string;
+  toolsets: string[];
+  /** How well it matches (higher is better). */
+  score: number;
+}
+
 /** Pinned: the 2025-era path would also open a GET stream, which this stateless server answers 405. */
 const PROTOCOL_VERSION = '2026-07-28';
 
@@ -68,6 +90,8 @@ export interface GatewayConnection {
   resumeTask(task: RunningTask, listeners?: RunListeners): ToolRun;
   /** resources/read: how the explorer gets the UI of a tool that has one (an MCP App). */
   readResource(uri: string): Promise<ReadResourceResult>;
+  /** The gateway's best tools for `query` (`search_tools`, its own ranking), best first; `signal` gives it up. */
+  searchTools(query: string, signal: AbortSignal): Promise<SearchHit[]>;
   close(): Promise<void>;
 }
 
@@ -111,6 +135,15 @@ function startPlainCall(
   return { result, cancel: async () => cancelling.abort(new CallCancelledError()) };
 }
 
+/** The hits of a `search_tools` result; an error result (or a malformed one) is thrown as its message. */
+function searchHitsOf(result: CallToolResult): SearchHit[] {
+  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join(' ').trim();
+  if (result.isError) throw new Error(text || `${SEARCH_TOOL} failed`);
+  const hits = (result.structuredContent as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(hits)) throw new Error(`${SEARCH_TOOL} answered no list of tools`);
+  return hits as SearchHit[];
+}
+
 /**
  * Connects to `endpoint` and lists its tools; rejects when the endpoint cannot be reached or does not speak MCP.
  * Questions the server asks during a call (an `input_required` result, which the client fulfils and retries; a task's
@@ -148,6 +181,11 @@ export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<G
       runningTaskOf,
       resumeTask: (task, listeners) => taskCalls.resume(task, listeners),
       readResource: (uri) => client.readResource({ uri }),
+      searchTools: async (query, signal) => {
+        const request = { name: SEARCH_TOOL, arguments: { query, limit: SEARCH_LIMIT } };
+        const result = await client.callTool(request, { signal: AbortSignal.any([closing.signal, signal]) });
+        return searchHitsOf(result as CallToolResult);
+      },
       close: async () => {
         closing.abort(new Error('the explorer closed its MCP connection'));
         await taskCalls.close();

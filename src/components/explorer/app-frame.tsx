@@ -1,5 +1,5 @@
 // A tool's MCP App in the explorer: its UI in a sandboxed iframe, hosted through ext-apps' AppBridge
-// (src/browser/explorer/app-host).
+// (src/browser/explorer/app-host), hosted again when the page moves its card (a moved iframe gets a new document).
 import { useEffect, useRef, useState } from 'react';
 import { type AppHostGateway, APP_SANDBOX, hostApp, uiResourceUriOf } from '@/browser/explorer/app-host';
 import type { CallToolResult, Tool } from '@/browser/explorer/gateway-client';
@@ -22,10 +22,14 @@ export function AppFrame({ tool, args, result, gateway }: AppFrameProps) {
   const [failure, setFailure] = useState<string | null>(null);
   // The app is shown for this one result: a new run mounts a new frame (the card keys it by run).
   const run = useRef({ tool, args, result, gateway });
+  /** Counts the hostings: moving the frame in the page (a search reorders the cards) gives it a new window. */
+  const [hosting, setHosting] = useState(0);
+  const hostedIn = useRef<Window | null>(null);
 
   useEffect(() => {
     let closed = false;
     let teardown: (() => Promise<void>) | undefined;
+    hostedIn.current = frame.current!.contentWindow;
     hostApp(frame.current!, run.current.gateway, run.current, setHeight).then(
       (close) => (closed ? void close() : (teardown = close)),
       (error: unknown) => !closed && setFailure(errorMessage(error)),
@@ -34,12 +38,17 @@ export function AppFrame({ tool, args, result, gateway }: AppFrameProps) {
       closed = true;
       void teardown?.();
     };
-  }, []);
+  }, [hosting]);
+
+  /** A document loaded in another window than the one hosted: the frame was moved, so the app is hosted anew. */
+  function onLoad() {
+    if (frame.current && frame.current.contentWindow !== hostedIn.current) setHosting((count) => count + 1);
+  }
 
   return (
     <section className={styles.app} data-testid="mcp-app" aria-label="MCP App">
       <div className={styles.sectionHeader}>
-        <h3 className={styles.sectionHeading}>MCP App</h3>
+        <h4 className={styles.sectionHeading}>MCP App</h4>
         <code className={styles.muted}>{uiResourceUriOf(tool)}</code>
       </div>
       {failure && (
@@ -54,6 +63,7 @@ export function AppFrame({ tool, args, result, gateway }: AppFrameProps) {
         sandbox={APP_SANDBOX}
         style={{ height }}
         data-testid="app-frame"
+        onLoad={onLoad}
       />
     </section>
   );

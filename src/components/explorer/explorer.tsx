@@ -1,9 +1,12 @@
 'use client';
-// The tool explorer: the gateway's tools as its own MCP endpoint lists them, runnable from forms (the questions their
-// calls ask are put to the user); how to connect (at the public origin the server names, else this page's).
+// The tool explorer: the gateway's tools as its own MCP endpoint lists them, by toolset and searchable, runnable from
+// forms (the questions their calls ask are put to the user); how to connect (at the public origin the server names,
+// else this page's), with the toolsets a client may choose.
+import { useMemo } from 'react';
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/browser/token';
 import { MCP_PATH } from '@/browser/explorer/gateway-client';
+import { toolsetSizes } from '@/browser/explorer/toolsets';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
 import { QuestionDialog } from './question-dialog';
@@ -19,6 +22,7 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
   const { state, calls, retry, question } = useGateway(origin);
   const shownOrigin = publicOrigin ?? origin;
   const endpoint = shownOrigin ? new URL(MCP_PATH, shownOrigin).href : MCP_PATH;
+  const toolsets = useMemo(() => (state.status === 'ready' ? toolsetSizes(state.tools) : []), [state]);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -38,7 +42,7 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
           <ToolList state={state} origin={shownOrigin} calls={calls} retry={retry} />
         </main>
         <aside className={styles.aside}>
-          <ConnectPanel endpoint={endpoint} />
+          <ConnectPanel endpoint={endpoint} toolsets={toolsets} />
         </aside>
       </div>
       {question && <QuestionDialog key={question.id} pending={question} />}

@@ -59,7 +59,7 @@ export function RestView({ route, args, origin, valid, onInvalid }: RestViewProp
   return (
     <section className={styles.rest} data-testid="rest-view" aria-label="REST">
       <div className={styles.sectionHeader}>
-        <h3 className={styles.sectionHeading}>REST</h3>
+        <h4 className={styles.sectionHeading}>REST</h4>
         <button type="button" className={styles.secondaryButton} onClick={onSend} disabled={response.status === 'sending'}>
           Send REST request
         </button>

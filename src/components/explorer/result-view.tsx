@@ -53,7 +53,7 @@ function FormattedResult({ result }: { result: CallToolResult }) {
       <div className={styles.resultColumns}>
         {items.length > 0 && (
           <div className={styles.resultColumn}>
-            <h4 className={styles.columnHeading}>content</h4>
+            <h5 className={styles.columnHeading}>content</h5>
             <ol className={styles.contentList}>
               {items.map((item, index) => (
                 <ContentItem key={index} item={item} />
@@ -63,7 +63,7 @@ function FormattedResult({ result }: { result: CallToolResult }) {
         )}
         {result.structuredContent !== undefined && (
           <div className={styles.resultColumn} data-testid="structured-content">
-            <h4 className={styles.columnHeading}>structuredContent</h4>
+            <h5 className={styles.columnHeading}>structuredContent</h5>
             <pre className={styles.code}>{prettyJson(result.structuredContent)}</pre>
           </div>
         )}
@@ -87,7 +87,7 @@ export function ResultView({ run, onCancel }: { run: RunState; onCancel(): void 
   return (
     <section className={styles.result} data-testid="result" aria-label="MCP result" aria-busy={run.status === 'running'}>
       <div className={styles.sectionHeader}>
-        <h3 className={styles.sectionHeading}>MCP result</h3>
+        <h4 className={styles.sectionHeading}>MCP result</h4>
         {run.status === 'done' && (
           <button type="button" className={styles.secondaryButton} aria-pressed={raw} onClick={() => setRaw(!raw)}>
             Raw

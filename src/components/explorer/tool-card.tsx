@@ -1,8 +1,10 @@
-// One tool: name, title, REST route, description, its input form with Run, its MCP App (when it has a UI), the MCP
-// result (with progress and Cancel while it runs, a task's status) and the REST view.
-import { type FormEvent, useId, useMemo, useState } from 'react';
+// One tool: name, title, REST route, the toolsets it is in besides its module's, description, its input form with Run,
+// its MCP App (when it has a UI), the MCP result (with progress and Cancel while it runs, a task's status) and the REST
+// view.
+import { type FormEvent, memo, useId, useMemo, useState } from 'react';
 import { uiResourceUriOf } from '@/browser/explorer/app-host';
 import type { Tool } from '@/browser/explorer/gateway-client';
+import { extraToolsetsOf } from '@/browser/explorer/toolsets';
 import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/browser/explorer/schema-form';
 import { restRouteOf } from '@/shared/rest-meta';
 import { AppFrame } from './app-frame';
@@ -19,7 +21,7 @@ interface ToolCardProps {
   gateway: ExplorerGateway;
   /** Runs declare the Tasks extension: the server may answer one with a task. */
   withTasks: boolean;
-  /** Filtered out: kept mounted, so its form and result survive. */
+  /** Filtered out (or its toolset folded): kept mounted, so its form and result survive. */
   hidden: boolean;
 }
 
@@ -30,10 +32,11 @@ function descriptionBody(tool: Tool): string {
   return tool.title && first.trim() === tool.title ? rest.join('\n').trim() : description.trim();
 }
 
-export function ToolCard({ tool, origin, gateway, withTasks, hidden }: ToolCardProps) {
+function ToolCardView({ tool, origin, gateway, withTasks, hidden }: ToolCardProps) {
   const idPrefix = useId();
   const fields = useMemo(() => fieldsOf(tool.inputSchema as JsonSchema), [tool.inputSchema]);
   const route = restRouteOf(tool._meta);
+  const extraToolsets = useMemo(() => extraToolsetsOf(tool), [tool]);
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [showErrors, setShowErrors] = useState(false);
   const { run, results, ranWith, start, cancel } = useToolRun(tool.name, gateway);
@@ -58,13 +61,23 @@ export function ToolCard({ tool, origin, gateway, withTasks, hidden }: ToolCardP
   return (
     <article className={styles.card} data-testid="tool-card" aria-labelledby={headingId} hidden={hidden}>
       <header className={styles.cardHeader}>
-        <h2 id={headingId} className={styles.toolName} data-testid="tool-name">
+        <h3 id={headingId} className={styles.toolName} data-testid="tool-name">
           {tool.name}
-        </h2>
+        </h3>
         <span className={styles.badge} data-testid="tool-route">
           {route ? `${route.method} ${route.path}` : 'MCP only'}
         </span>
       </header>
+      {extraToolsets.length > 0 && (
+        <p className={styles.tags}>
+          <span className={styles.muted}>Also in</span>
+          {extraToolsets.map((name) => (
+            <span key={name} className={styles.tag} data-testid="toolset-tag">
+              {name}
+            </span>
+          ))}
+        </p>
+      )}
       {tool.title && <p className={styles.toolTitle}>{tool.title}</p>}
       {description && <p className={styles.description}>{description}</p>}
       <form className={styles.form} onSubmit={onRun} noValidate>
@@ -93,3 +106,6 @@ export function ToolCard({ tool, origin, gateway, withTasks, hidden }: ToolCardP
     </article>
   );
 }
+
+/** Renders again only when its own props change: typing in the search box re-renders the list, not every card. */
+export const ToolCard = memo(ToolCardView);

@@ -1,31 +1,73 @@
-// The listed tools: connection status, a filter box over names and titles, whether runs declare the Tasks extension,
-// and one card per tool.
-import { useMemo, useState } from 'react';
+// The listed tools: connection status, a search box ranked by the gateway's own search_tools, whether runs declare the
+// Tasks extension, and one card per tool — under a heading per toolset, or in the search's order while searching.
+import { type ReactNode, useMemo, useState } from 'react';
 import type { Tool } from '@/browser/explorer/gateway-client';
+import { groupByToolset, type ToolsetGroup } from '@/browser/explorer/toolsets';
 import styles from './explorer.module.css';
 import { Spinner } from './spinner';
 import { ToolCard } from './tool-card';
 import type { GatewayState } from './use-gateway';
+import { type SearchTools, type ToolSearch, useToolSearch } from './use-tool-search';
 import type { ExplorerGateway } from './use-tool-run';
 
 interface ToolListProps {
   state: GatewayState;
   origin: string;
-  /** The connection's calls (tools/call, tasks, resources/read); the listed tools are added here. */
-  calls: Omit<ExplorerGateway, 'tools'>;
+  /** The connection's calls (tools/call, tasks, resources/read, search); the listed tools are added here. */
+  calls: Omit<ExplorerGateway, 'tools'> & { searchTools: SearchTools };
   retry(): void;
 }
 
-function matchesFilter(tool: Tool, filter: string): boolean {
-  const wanted = filter.trim().toLowerCase();
-  return [tool.name, tool.title ?? ''].some((text) => text.toLowerCase().includes(wanted));
+const toolCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
+
+/** The names the search shows, best first: none when it failed; undefined while the tools are shown by toolset. */
+function rankedNames(search: ToolSearch): string[] | undefined {
+  if (search.status === 'found' || search.status === 'searching') return search.names;
+  return search.status === 'failed' ? [] : undefined;
+}
+
+function ToolsetHeading({ group, open, onToggle }: { group: ToolsetGroup; open: boolean; onToggle(): void }) {
+  return (
+    <h2 className={styles.toolsetHeading} data-testid="toolset-heading">
+      <button type="button" className={styles.toolsetToggle} aria-expanded={open} onClick={onToggle}>
+        <span className={styles.toolsetName} data-testid="toolset-name">
+          {group.name}
+        </span>{' '}
+        <span className={styles.muted} data-testid="toolset-count">
+          {toolCount(group.tools.length)}
+        </span>
+      </button>
+    </h2>
+  );
+}
+
+/** A short word on the search under way or done, beside the count. */
+const SEARCH_NOTES: Partial<Record<ToolSearch['status'], string>> = {
+  searching: 'Searching…',
+  found: 'best first, as the gateway ranks them',
+};
+
+function SearchOutcome({ search, query }: { search: ToolSearch; query: string }) {
+  if (search.status === 'failed') {
+    return (
+      <p className={styles.error} role="alert" data-testid="search-error">
+        The search failed: {search.error}
+      </p>
+    );
+  }
+  if (search.status !== 'found' || search.names.length) return null;
+  return <p className={styles.muted}>No tool matches “{query.trim()}”.</p>;
 }
 
 export function ToolList({ state, origin, calls, retry }: ToolListProps) {
-  const [filter, setFilter] = useState('');
+  const [query, setQuery] = useState('');
   const [withTasks, setWithTasks] = useState(true);
-  const tools = state.status === 'ready' ? state.tools : [];
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const tools = useMemo(() => (state.status === 'ready' ? state.tools : []), [state]);
   const gateway = useMemo(() => ({ tools, ...calls }), [tools, calls]);
+  const groups = useMemo(() => groupByToolset(tools), [tools]);
+  const byName = useMemo(() => new Map(tools.map((tool) => [tool.name, tool])), [tools]);
+  const search = useToolSearch(query, calls.searchTools);
   if (state.status === 'connecting') return <Spinner label="Connecting to the MCP endpoint…" />;
   if (state.status === 'failed') {
     return (
@@ -37,43 +79,66 @@ export function ToolList({ state, origin, calls, retry }: ToolListProps) {
       </div>
     );
   }
-  // Cards filtered out stay mounted (hidden), so their forms and results are still there when the filter is cleared.
-  const shown = new Set(state.tools.filter((tool) => matchesFilter(tool, filter)).map((tool) => tool.name));
+
+  const toggle = (name: string) =>
+    setClosed((current) => {
+      const next = new Set(current);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  const card = (tool: Tool, hidden: boolean) => (
+    <ToolCard
+      key={`tool:${tool.name}`}
+      tool={tool}
+      origin={origin}
+      gateway={gateway}
+      withTasks={withTasks}
+      hidden={hidden}
+    />
+  );
+  // One list of siblings in both views, so a card moves rather than remounts: cards filtered out stay mounted
+  // (hidden), and their forms and results are still there when the search is cleared. The hits come after the
+  // hidden cards, which keep their order: a search moves only its hits in the page.
+  const ranked = rankedNames(search)?.filter((name) => byName.has(name));
+  let items: ReactNode[];
+  if (ranked) {
+    const rest = groups.flatMap((group) => group.tools).filter((tool) => !ranked.includes(tool.name));
+    items = [...rest.map((tool) => card(tool, true)), ...ranked.map((name) => card(byName.get(name)!, false))];
+  } else {
+    items = groups.flatMap((group) => {
+      const open = !closed.has(group.name);
+      const onToggle = () => toggle(group.name);
+      const heading = <ToolsetHeading key={`toolset:${group.name}`} group={group} open={open} onToggle={onToggle} />;
+      return [heading, ...group.tools.map((tool) => card(tool, !open))];
+    });
+  }
   return (
     <>
       <div className={styles.filterRow}>
         <label htmlFor="tool-filter" className={styles.label}>
-          Filter tools
+          Search tools
         </label>
         <input
           id="tool-filter"
           className={styles.input}
           type="search"
-          placeholder="name or title, e.g. user"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
+          placeholder="what you want to do, e.g. move a card to done"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
         />
         <span className={styles.muted} role="status" data-testid="tool-count">
-          {shown.size} of {state.tools.length} tools
+          {ranked?.length ?? tools.length} of {tools.length} tools
+        </span>
+        <span className={styles.muted} data-testid="search-status">
+          {SEARCH_NOTES[search.status]}
         </span>
         <label className={styles.toggle}>
           <input type="checkbox" checked={withTasks} onChange={(event) => setWithTasks(event.target.checked)} />
           Declare the Tasks extension <span className={styles.muted}>(long calls may then run as tasks)</span>
         </label>
       </div>
-      <div className={styles.cards}>
-        {state.tools.map((tool) => (
-          <ToolCard
-            key={tool.name}
-            tool={tool}
-            origin={origin}
-            gateway={gateway}
-            withTasks={withTasks}
-            hidden={!shown.has(tool.name)}
-          />
-        ))}
-      </div>
-      {shown.size === 0 && <p className={styles.muted}>No tool matches “{filter}”.</p>}
+      <SearchOutcome search={search} query={query} />
+      <div className={styles.cards}>{items}</div>
     </>
   );
 }

@@ -1,10 +1,10 @@
-// React state of the explorer's MCP connection (connecting, the listed tools, or why it failed), its tool calls and
-// the questions those calls ask the user.
+// React state of the explorer's MCP connection (connecting, the listed tools, or why it failed), its tool calls, its
+// tool searches and the questions those calls ask the user.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   connectGateway,
+  explorerEndpoint,
   type GatewayConnection,
-  MCP_PATH,
   type StartOptions,
   type Tool,
 } from '@/browser/explorer/gateway-client';
@@ -41,7 +41,7 @@ export function useGateway(origin: string) {
     if (!origin) return;
     let active = true;
     setState({ status: 'connecting' });
-    connectGateway(new URL(MCP_PATH, origin), ask).then(
+    connectGateway(explorerEndpoint(origin), ask).then(
       (opened) => {
         if (!active) return void opened.close();
         connection.current = opened;
@@ -83,11 +83,15 @@ export function useGateway(origin: string) {
     [opened, tracked],
   );
   const readResource = useCallback(async (uri: string) => opened().readResource(uri), [opened]);
+  const searchTools = useCallback(
+    async (query: string, signal: AbortSignal) => opened().searchTools(query, signal),
+    [opened],
+  );
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
   const calls = useMemo(
-    () => ({ callTool, startTool, runningTaskOf, resumeTask, readResource }),
-    [callTool, startTool, runningTaskOf, resumeTask, readResource],
+    () => ({ callTool, startTool, runningTaskOf, resumeTask, readResource, searchTools }),
+    [callTool, startTool, runningTaskOf, resumeTask, readResource, searchTools],
   );
 
   return { state, calls, retry, question };
