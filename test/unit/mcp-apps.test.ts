@@ -22,11 +22,15 @@ describe('declaring an app', () => {
   test('the tool lists its UI under _meta.ui.resourceUri and the legacy ui/resourceUri; other tools list none', () => {
     expect(byName.BoardController_getBoard._meta).toEqual({
       'dev.vovk/rest': { method: 'GET', path: '/api/board' },
+      'dev.vovk/toolsets': ['BoardController'],
       ui: { resourceUri: boardUri },
       'ui/resourceUri': boardUri,
     });
     expect(byName.UserController_getUser._meta).toMatchObject({ ui: { resourceUri: 'ui://vovk-mcp-gateway/user.html' } });
-    expect(byName.TaskController_createTask._meta).toEqual({ 'dev.vovk/rest': { method: 'POST', path: '/api/tasks' } });
+    expect(byName.TaskController_createTask._meta).toEqual({
+      'dev.vovk/rest': { method: 'POST', path: '/api/tasks' },
+      'dev.vovk/toolsets': ['TaskController'],
+    });
   });
 
   test('a procedure naming a UI the registry lacks stops the gateway at start, naming both', () => {
