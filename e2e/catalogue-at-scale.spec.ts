@@ -31,6 +31,24 @@ test('with 1,000 procedures and nothing configured, tools/list is the search sur
   expect(byDefault.bytes * 100).toBeLessThan(all.bytes);
 });
 
+test('a toolset a procedure declares with @toolset gathers tools of several modules: ?toolsets=billing lists them all, and only them', async () => {
+  const response = await fetch(`${server.baseURL}/api/mcp?toolsets=billing&tools=all`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  const text = await response.text();
+  const { tools } = JSON.parse(text.startsWith('{') ? text : text.match(/^data: (.+)$/m)![1]).result as {
+    tools: Array<{ name: string; _meta: Record<string, string[]> }>;
+  };
+  const modules = new Set(tools.map((tool) => tool._meta['dev.vovk/toolsets'][0]));
+  expect(modules.size).toBeGreaterThan(3);
+  expect(tools.every((tool) => tool._meta['dev.vovk/toolsets'].includes('billing'))).toBe(true);
+  // A module outside the area whose tools declare billing (an order's refund and invoice) comes with those, not its others.
+  const fromOrders = tools.filter((tool) => tool.name.startsWith('OrderController_')).map((tool) => tool.name);
+  expect(fromOrders.sort()).toEqual(['OrderController_getOrderInvoice', 'OrderController_refundOrder']);
+});
+
 for (const era of eras) {
   test(`${era}: a client with nothing configured finds a generated tool and a product tool with search_tools and runs them with call_tool`, async () => {
     const client = await connect(era, server.baseURL);
