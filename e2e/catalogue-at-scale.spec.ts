@@ -11,6 +11,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
+type ListedTool = { name: string; _meta: Record<string, string[]> };
+
+/** One tools/list (2025 framing) with `query` in the URL: its size on the wire, and its tools. */
 const listingOf = async (query = '') => {
   const response = await fetch(`${server.baseURL}/api/mcp${query}`, {
     method: 'POST',
@@ -18,8 +21,8 @@ const listingOf = async (query = '') => {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   const text = await response.text();
-  const json = JSON.parse(text.startsWith('{') ? text : text.match(/^data: (.+)$/m)![1]);
-  return { bytes: Buffer.byteLength(text), names: (json.result.tools as Array<{ name: string }>).map((tool) => tool.name) };
+  const tools = JSON.parse(text.startsWith('{') ? text : text.match(/^data: (.+)$/m)![1]).result.tools as ListedTool[];
+  return { bytes: Buffer.byteLength(text), tools, names: tools.map((tool) => tool.name) };
 };
 
 test('with 1,000 procedures and nothing configured, tools/list is the search surface: a few KiB, not the whole catalogue', async () => {
@@ -32,15 +35,7 @@ test('with 1,000 procedures and nothing configured, tools/list is the search sur
 });
 
 test('a toolset a procedure declares with @toolset gathers tools of several modules: ?toolsets=billing lists them all, and only them', async () => {
-  const response = await fetch(`${server.baseURL}/api/mcp?toolsets=billing&tools=all`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
-  const text = await response.text();
-  const { tools } = JSON.parse(text.startsWith('{') ? text : text.match(/^data: (.+)$/m)![1]).result as {
-    tools: Array<{ name: string; _meta: Record<string, string[]> }>;
-  };
+  const { tools } = await listingOf('?toolsets=billing&tools=all');
   const modules = new Set(tools.map((tool) => tool._meta['dev.vovk/toolsets'][0]));
   expect(modules.size).toBeGreaterThan(3);
   expect(tools.every((tool) => tool._meta['dev.vovk/toolsets'].includes('billing'))).toBe(true);
