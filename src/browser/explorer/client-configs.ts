@@ -1,6 +1,7 @@
 // Ready-to-paste settings that point MCP clients (Claude Desktop, Cursor, VS Code, MCP Inspector, mcp-remote) at the
 // gateway, with the part of the catalogue the user chose (toolsets, read-only, surface) in the URL's query or headers.
 import 'client-only';
+import { SELECTION_CHOICES } from '@/shared/catalogue-names';
 import { shellQuote, shellWord } from '@/shared/shell-words';
 
 export interface ClientConfig {
@@ -35,11 +36,12 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** The selection's parameters that are set, in the gateway's order: each with its query name, header and value. */
 function selectionParameters({ toolsets, readonly, surface }: ConnectSelection) {
-  return [
-    { query: 'toolsets', header: 'X-MCP-Toolsets', value: toolsets.length ? toolsets.join(',') : undefined },
-    { query: 'readonly', header: 'X-MCP-Readonly', value: readonly ? '1' : undefined },
-    { query: 'tools', header: 'X-MCP-Tools', value: surface },
-  ].filter((parameter): parameter is { query: string; header: string; value: string } => parameter.value !== undefined);
+  const choices: Array<{ query: string; header: string; value: string | undefined }> = [
+    { ...SELECTION_CHOICES.toolsets, value: toolsets.length ? toolsets.join(',') : undefined },
+    { ...SELECTION_CHOICES.readonly, value: readonly ? '1' : undefined },
+    { ...SELECTION_CHOICES.surface, value: surface },
+  ];
+  return choices.filter((parameter): parameter is { query: string; header: string; value: string } => parameter.value !== undefined);
 }
 
 /** The URL a client connects to: `endpoint` with the selection as its query (`?toolsets=A,B&readonly=1&tools=all`). */

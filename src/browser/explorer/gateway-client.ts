@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/browser/oauth';
+import { MAX_HITS, SEARCH_TOOLS } from '@/shared/catalogue-names';
 import { openRawRequests } from './raw-requests';
 import { type RunningTask, runningTaskOf } from './running-tasks';
 import { openTaskCalls } from './task-calls';
@@ -42,10 +43,6 @@ export const MCP_PATH = '/api/mcp';
  */
 export const explorerEndpoint = (origin: string) => new URL(`${MCP_PATH}?tools=all`, origin);
 
-/** The gateway's tool search: callable on every surface, `all` included (where it is not listed). */
-const SEARCH_TOOL = 'search_tools';
-/** The most hits `search_tools` gives. */
-const SEARCH_LIMIT = 25;
 
 /** A tool `search_tools` found (what the explorer reads of a hit), best first. */
 export interface SearchHit {
@@ -138,9 +135,9 @@ function startPlainCall(
 /** The hits of a `search_tools` result; an error result (or a malformed one) is thrown as its message. */
 function searchHitsOf(result: CallToolResult): SearchHit[] {
   const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join(' ').trim();
-  if (result.isError) throw new Error(text || `${SEARCH_TOOL} failed`);
+  if (result.isError) throw new Error(text || `${SEARCH_TOOLS} failed`);
   const hits = (result.structuredContent as { tools?: unknown } | undefined)?.tools;
-  if (!Array.isArray(hits)) throw new Error(`${SEARCH_TOOL} answered no list of tools`);
+  if (!Array.isArray(hits)) throw new Error(`${SEARCH_TOOLS} answered no list of tools`);
   return hits as SearchHit[];
 }
 
@@ -182,7 +179,7 @@ export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<G
       resumeTask: (task, listeners) => taskCalls.resume(task, listeners),
       readResource: (uri) => client.readResource({ uri }),
       searchTools: async (query, signal) => {
-        const request = { name: SEARCH_TOOL, arguments: { query, limit: SEARCH_LIMIT } };
+        const request = { name: SEARCH_TOOLS, arguments: { query, limit: MAX_HITS } };
         const result = await client.callTool(request, { signal: AbortSignal.any([closing.signal, signal]) });
         return searchHitsOf(result as CallToolResult);
       },

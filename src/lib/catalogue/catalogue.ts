@@ -5,15 +5,12 @@ import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { missingScopes } from '@/lib/auth/scopes';
 import { currentCaller } from '@/lib/request-context';
 import type { ServedTool } from '@/lib/mcp/register-tools';
+import { MAX_HITS } from '@/shared/catalogue-names';
 import { type Selection, SelectionError, type Surface } from './selection';
 import { inputJsonSchemaOf, ToolSearch } from './tool-search';
 
-/** The tools of the search surface, callable on every surface. */
-export const SEARCH_TOOLS = 'search_tools';
-export const CALL_TOOL = 'call_tool';
-/** Hits `search_tools` gives when the call names no limit, and the most it gives. */
+/** Hits `search_tools` gives when the call names no limit (at most MAX_HITS). */
 export const DEFAULT_HITS = 5;
-export const MAX_HITS = 25;
 /** Views kept at most: one per selection clients use, so few in practice. */
 const MAX_VIEWS = 64;
 

@@ -1,5 +1,6 @@
 // What an MCP connection asks to see of the catalogue: toolsets, read-only, the surface — from its URL or headers.
 import 'server-only';
+import { SELECTION_CHOICES } from '@/shared/catalogue-names';
 
 /** How `tools/list` shows the selected tools: every one, or the two tools of tool search. */
 const SURFACES = ['all', 'search'] as const;
@@ -23,9 +24,9 @@ export class SelectionError extends Error {
 /** Every tool, the default surface: what a request with nothing configured gets. */
 export const EVERYTHING: Selection = { readonly: false };
 
-/** The request's value of a selection parameter: its URL's query first, then its header. */
-function valueOf(query: URLSearchParams | undefined, request: Request, parameter: string, header: string): string | undefined {
-  const value = query?.get(parameter) ?? request.headers.get(header);
+/** The request's value of a choice: its URL's query first, then its header. */
+function valueOf(query: URLSearchParams | undefined, request: Request, choice: keyof typeof SELECTION_CHOICES): string | undefined {
+  const value = query?.get(SELECTION_CHOICES[choice].query) ?? request.headers.get(SELECTION_CHOICES[choice].header);
   return value === null || value.trim() === '' ? undefined : value.trim();
 }
 
@@ -56,9 +57,9 @@ function toolsetsOf(value: string | undefined): string[] | undefined {
  */
 export function selectionOf(request: Request): Selection {
   const query = request.url.includes('?') ? new URL(request.url).searchParams : undefined;
-  const toolsets = toolsetsOf(valueOf(query, request, 'toolsets', 'x-mcp-toolsets'));
-  const readonly = readonlyOf(valueOf(query, request, 'readonly', 'x-mcp-readonly'));
-  const surface = surfaceOf(valueOf(query, request, 'tools', 'x-mcp-tools'));
+  const toolsets = toolsetsOf(valueOf(query, request, 'toolsets'));
+  const readonly = readonlyOf(valueOf(query, request, 'readonly'));
+  const surface = surfaceOf(valueOf(query, request, 'surface'));
   if (!toolsets && !readonly && !surface) return EVERYTHING;
   return { ...(toolsets && { toolsets }), readonly, ...(surface && { surface }) };
 }

@@ -16,7 +16,8 @@ import type { InputState } from '@/lib/mcp/input-state';
 import { sdkHandlerForWrapper, toServedTools } from '@/lib/mcp/register-tools';
 import { READ_SCOPE } from '@/shared/scope-names';
 import { tracedToolRun } from './traced-run';
-import { CALL_TOOL, type Catalogue, type CatalogueView, DEFAULT_HITS, MAX_HITS, SEARCH_TOOLS, type SurfaceTools } from './catalogue';
+import { CALL_TOOL, MAX_HITS, SEARCH_TOOLS } from '@/shared/catalogue-names';
+import { type Catalogue, type CatalogueView, DEFAULT_HITS, type SurfaceTools } from './catalogue';
 
 /** The toolset the surface's own tools say they are in (they are in every selection). */
 const SURFACE_TOOLSET = 'catalogue';
