@@ -136,7 +136,7 @@ test.describe('toolsets and readonly select what a connection sees and may call'
         });
         await using(connectSelecting(era, main.baseURL, { readonly: '1' }, form), async (client) => {
           const direct = await outcomeOf(client.callTool('TaskController_createTask', { body: { title: 'Never' } }));
-          expect(direct).toEqual(refused(/Tool TaskController_createTask changes data, and this connection is read-only/));
+          expect(direct).toEqual(refused(/Tool TaskController_createTask \(toolset TaskController\) changes data, and this connection is read-only/));
           expect(await outcomeOf(throughCallTool(client, 'TaskController_createTask', { body: { title: 'Never' } }))).toEqual(direct);
         });
       });

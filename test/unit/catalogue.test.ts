@@ -93,7 +93,9 @@ describe('views of the catalogue', () => {
     expect(catalogue.refusal('TaskController_getTask', tasks)).toBeUndefined();
     expect(catalogue.refusal('no_such_tool', tasks)).toBeUndefined();
     const reading = catalogue.view({ readonly: true });
-    expect(catalogue.refusal('TaskController_createTask', reading)).toMatch(/changes data, and this connection is read-only/);
+    expect(catalogue.refusal('TaskController_createTask', reading)).toMatch(/TaskController_createTask \(toolset TaskController\) changes data, and this connection is read-only/);
+    const readingUsers = catalogue.view({ toolsets: ['UserController'], readonly: true });
+    expect(catalogue.refusal('TaskController_createTask', readingUsers)).toMatch(/it is in toolset TaskController; .*; it changes data/);
   });
 });
 

@@ -108,11 +108,13 @@ export class Catalogue {
   refusal(name: string, view: Selected): string | undefined {
     const tool = this.#tools.get(name);
     if (!tool || view.selected.has(name)) return undefined;
-    if (view.readonly && tool.annotations?.readOnlyHint !== true) {
-      return `Tool ${name} changes data, and this connection is read-only (readonly=1): connect without readonly to use it`;
-    }
     const where = tool.toolsets.length > 1 ? `toolsets ${tool.toolsets.join(', ')}` : `toolset ${tool.toolsets[0]}`;
-    return `Tool ${name} is not in this connection's toolsets (${view.toolsets?.join(', ')}): it is in ${where}; add it with ?toolsets=${tool.toolsets[0]} or the X-MCP-Toolsets header`;
+    const changes = view.readonly && tool.annotations?.readOnlyHint !== true;
+    const readOnly = 'this connection is read-only (readonly=1): connect without readonly to use it';
+    const inSelection = !view.toolsets || tool.toolsets.some((toolset) => view.toolsets!.includes(toolset));
+    if (inSelection) return `Tool ${name} (${where}) changes data, and ${readOnly}`;
+    const add = `add it with ?toolsets=${tool.toolsets[0]} or the X-MCP-Toolsets header`;
+    return `Tool ${name} is not in this connection's toolsets (${view.toolsets!.join(', ')}): it is in ${where}; ${add}${changes ? `; it changes data, and ${readOnly}` : ''}`;
   }
 
   /** The best `limit` tools of `view` for `query` that the caller may use, as `search_tools` answers them. */
