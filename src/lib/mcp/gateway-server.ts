@@ -51,8 +51,6 @@ export interface GatewayServer {
    * answers 403 with its scopes, and tools/list shows each request's caller only the tools its scopes allow.
    */
   setupSession: (server: McpServer) => void;
-  /** Every tool, its toolsets and its search: what a client sees of the registry. */
-  catalogue: Catalogue;
   /**
    * Serves each request with the view of the catalogue it selects (`?toolsets=`, `?readonly=`, `?tools=` or their
    * `X-MCP-*` headers), put in its context for `setup` (and, for an initialize, its session): a selection that names
@@ -158,5 +156,5 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     return handler(req);
   };
   const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
-  return { serverOptions, setup, setupSession, catalogue, selecting };
+  return { serverOptions, setup, setupSession, selecting };
 }
