@@ -122,6 +122,14 @@ describe('search', () => {
     expect(first('what is 17 plus 25')).toBe('sum_numbers');
   });
 
+  test('a tool’s name finds it: written as it is (any case) it comes first; its words (getUser) rank it too', () => {
+    const catalogue = catalogueOf();
+    const view = catalogue.view(EVERYTHING);
+    expect(catalogue.search(view, 'usercontroller_listusers')[0].name).toBe('UserController_listUsers');
+    expect(catalogue.search(view, 'getUser')[0].name).toBe('UserController_getUser');
+    expect(catalogue.search(view, 'TaskController_moveTask')[0].name).toBe('TaskController_moveTask');
+  });
+
   test('a request is searched by its first 24 distinct words, each once (a long request costs no more)', () => {
     const catalogue = catalogueOf();
     const view = catalogue.view(EVERYTHING);

@@ -96,6 +96,8 @@ export interface ToolHit {
 export class ToolSearch {
   /** What each tool does (its handler's verb, or its HTTP method), by name. */
   readonly #actions = new Map<string, Action | undefined>();
+  /** The tools' names by their lower-case spelling. */
+  readonly #names = new Map<string, string>();
   readonly #index = new MiniSearch<ToolDocument>({
     idField: 'name',
     fields: ['words', 'description', 'parameters'],
@@ -112,13 +114,18 @@ export class ToolSearch {
 
   constructor(tools: readonly ServedTool[]) {
     this.#index.addAll(tools.map(documentOf));
-    for (const tool of tools) this.#actions.set(tool.name, actionOfTool(tool.name, tool.restRoute?.method, tool.annotations?.readOnlyHint));
+    for (const tool of tools) {
+      this.#actions.set(tool.name, actionOfTool(tool.name, tool.restRoute?.method, tool.annotations?.readOnlyHint));
+      this.#names.set(tool.name.toLowerCase(), tool.name);
+    }
   }
 
   /** The best `limit` tools for `request` among those `allowed` accepts, best first. */
   search(request: string, limit: number, allowed: (name: string) => boolean): ToolHit[] {
     // Each word once, and only the first MAX_QUERY_WORDS: the cost of a search stays bounded whatever the request.
-    const words = [...new Set(wordsOf(withPhrasesJoined(request)))].slice(0, MAX_QUERY_WORDS);
+    // A tool's name in the request reads as its words (getUser → get User, UserController_getUser too).
+    const named = request.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replaceAll('_', ' ');
+    const words = [...new Set(wordsOf(withPhrasesJoined(named)))].slice(0, MAX_QUERY_WORDS);
     const query = words.join(' ');
     const asked = actionsOf(words);
     const written = new Set(words.map(termOf));
@@ -131,6 +138,11 @@ export class ToolSearch {
       // A typo is forgiven in a short request; in a long one its other words carry it (and fuzzy matching costs most).
       ...(words.length > FUZZY_WORDS && { fuzzy: false }),
     });
-    return results.slice(0, limit).map((result) => ({ name: result.id as string, score: Math.round(result.score * 1000) / 1000 }));
+    const hits = results.map((result) => ({ name: result.id as string, score: Math.round(result.score * 1000) / 1000 }));
+    // A request that is exactly a tool's name (in any case) finds that tool first.
+    const exact = this.#names.get(request.trim().toLowerCase());
+    if (!exact || !allowed(exact)) return hits.slice(0, limit);
+    const own = hits.find((hit) => hit.name === exact) ?? { name: exact, score: hits[0]?.score ?? 0 };
+    return [own, ...hits.filter((hit) => hit !== own)].slice(0, limit);
   }
 }
