@@ -541,11 +541,11 @@ test.describe('input requests of every kind through call_tool (the conformance f
           asked.push({ messages, maxTokens });
           return { text: 'Hello there', model: 'e2e-model' };
         },
-        roots: [{ uri: 'file:///work/project', name: 'Project' }],
+        roots: [{ uri: 'file:///home/ada/project', name: 'Project' }],
       });
       try {
         for (const [tool, text] of [
-          ['test_input_required_result_multiple_inputs', 'Name: action=accept, content={"name":"Ada","color":"teal"}; greeting: Hello there; roots: file:///work/project (Project)'],
+          ['test_input_required_result_multiple_inputs', 'Name: action=accept, content={"name":"Ada","color":"teal"}; greeting: Hello there; roots: file:///home/ada/project (Project)'],
           ['test_input_required_result_multi_round', 'Ada likes teal'],
         ]) {
           asked.length = 0;
