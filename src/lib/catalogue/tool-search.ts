@@ -88,8 +88,11 @@ export interface ToolHit {
   score: number;
 }
 
+/** A search result as a hit, its score rounded to three decimals. */
+const hitOf = ({ id, score }: { id: unknown; score: number }): ToolHit => ({ name: id as string, score: Math.round(score * 1000) / 1000 });
+
 /**
- * The search index of a catalogue, built once at start. Names and titles weigh most, then descriptions, then
+ * The search index of a catalogue, built once (on its first search). Names and titles weigh most, then descriptions, then
  * parameters; a word matches its stem (overdue, overdues), the start of a longer word (invoic → invoices) and, for
  * longer words, one typo.
  */
@@ -138,11 +141,11 @@ export class ToolSearch {
       // A typo is forgiven in a short request; in a long one its other words carry it (and fuzzy matching costs most).
       ...(words.length > FUZZY_WORDS && { fuzzy: false }),
     });
-    const hits = results.map((result) => ({ name: result.id as string, score: Math.round(result.score * 1000) / 1000 }));
+    const hits = results.slice(0, limit).map(hitOf);
     // A request that is exactly a tool's name (in any case) finds that tool first.
     const exact = this.#names.get(request.trim().toLowerCase());
-    if (!exact || !allowed(exact)) return hits.slice(0, limit);
-    const own = hits.find((hit) => hit.name === exact) ?? { name: exact, score: hits[0]?.score ?? 0 };
-    return [own, ...hits.filter((hit) => hit !== own)].slice(0, limit);
+    if (!exact || !allowed(exact)) return hits;
+    const own = hitOf(results.find((result) => result.id === exact) ?? { id: exact, score: results[0]?.score ?? 0 });
+    return [own, ...hits.filter((hit) => hit.name !== exact)].slice(0, limit);
   }
 }
