@@ -291,6 +291,42 @@ export const VARIABLES = {
     default: '`40`',
     doc: 'The most tools `tools/list` shows by default: a connection whose selected tools (toolsets, `readonly`) are more gets the `search` surface (`search_tools` + `call_tool`) unless it asks for `?tools=all` (`X-MCP-Tools`).',
   }),
+  CODE_MODE_WALL_MS: variable({
+    group: 'server',
+    schema: wholeNumber(30_000, 'milliseconds', 100, 600_000),
+    default: '`30000`',
+    doc: 'Code mode: the longest one `execute` program may take, time spent waiting for its tool calls included; past it the program is stopped and `execute` answers an error naming this limit.',
+  }),
+  CODE_MODE_MEMORY_BYTES: variable({
+    group: 'server',
+    schema: byteCount(64 * 1024 * 1024),
+    default: '`67108864` (64 MiB)',
+    doc: 'Code mode: the most memory one program’s JavaScript heap may use (its sandbox, not the gateway’s).',
+  }),
+  CODE_MODE_MAX_CALLS: variable({
+    group: 'server',
+    schema: wholeNumber(50, 'calls', 1, 10_000),
+    default: '`50`',
+    doc: 'Code mode: the most tool calls (`tools.*`) one program may make.',
+  }),
+  CODE_MODE_MAX_RESULT_BYTES: variable({
+    group: 'server',
+    schema: byteCount(256 * 1024),
+    default: '`262144` (256 KiB)',
+    doc: 'Code mode: the largest result (its JSON) one program may return.',
+  }),
+  CODE_MODE_MAX_LOG_BYTES: variable({
+    group: 'server',
+    schema: byteCount(64 * 1024),
+    default: '`65536` (64 KiB)',
+    doc: 'Code mode: the most a program may print with `console.log`.',
+  }),
+  CODE_MODE_WORKERS: variable({
+    group: 'server',
+    schema: wholeNumber(4, 'workers', 1, 64),
+    default: '`4`',
+    doc: 'Code mode: how many programs one instance runs at once, each on a sandbox thread of its own (a program that computes takes one core); the others wait for a free one, their wall time running.',
+  }),
   MCP_CONFIRM_DESTRUCTIVE: variable({
     group: 'server',
     schema: flagOn,
@@ -405,6 +441,18 @@ export interface GatewayConfig {
   mcpListMax: number;
   /** Test build only: how many procedures of the generated large catalogue to add. */
   catalogueProcedures: number;
+  /** Code mode's limits per program (CODE_MODE_*) and how many programs run at once. */
+  codeMode: CodeModeConfig;
+}
+
+/** The limits of code mode (`execute`): each passed ends the program with an error naming it. */
+export interface CodeModeConfig {
+  wallMs: number;
+  memoryBytes: number;
+  maxCalls: number;
+  maxResultBytes: number;
+  maxLogBytes: number;
+  workers: number;
 }
 
 /** A variable with a value it cannot take. The message names the variable and what it expects. */
@@ -486,6 +534,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     benchmarkExtraTools: values.GATEWAY_BENCHMARK_TOOLS,
     mcpListMax: values.MCP_LIST_MAX,
     catalogueProcedures: values.GATEWAY_CATALOGUE_PROCEDURES,
+    codeMode: {
+      wallMs: values.CODE_MODE_WALL_MS,
+      memoryBytes: values.CODE_MODE_MEMORY_BYTES,
+      maxCalls: values.CODE_MODE_MAX_CALLS,
+      maxResultBytes: values.CODE_MODE_MAX_RESULT_BYTES,
+      maxLogBytes: values.CODE_MODE_MAX_LOG_BYTES,
+      workers: values.CODE_MODE_WORKERS,
+    },
   };
 }
 

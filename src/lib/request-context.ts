@@ -34,6 +34,11 @@ export interface ToolCall {
   pendingInput?: Record<string, InputRequest>;
   /** Set when the user confirmed the action of this call. */
   confirmed?: boolean;
+  /**
+   * What the tool keeps across the rounds of an input-required call (code mode: the journal of its inner calls): the
+   * earlier round's, in the signed requestState; what the tool sets goes into the next round's.
+   */
+  carry?: unknown;
 }
 
 /** What is known about the request being served; set by the guards, filled in along the MCP path. */

@@ -4,6 +4,8 @@
 /** The tools of the search surface, callable on every surface. */
 export const SEARCH_TOOLS = 'search_tools';
 export const CALL_TOOL = 'call_tool';
+/** Code mode's tool: runs a program whose `tools.*` calls are this server's tools. */
+export const EXECUTE = 'execute';
 
 /** The most hits `search_tools` gives. */
 export const MAX_HITS = 25;

@@ -4,6 +4,9 @@ import { Catalogue } from '@/lib/catalogue/catalogue';
 import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selection';
 import { surfaceTools } from '@/lib/catalogue/surface-tools';
 import { toolset } from '@/lib/catalogue/toolsets';
+import { createCodeMode } from '@/lib/code-mode/execute-tool';
+import { config } from '@/lib/config';
+import { createInputStateCodec } from '@/lib/mcp/input-state';
 import { gatewayTools } from '@/lib/mcp/gateway-server';
 import { toServedTools } from '@/lib/mcp/register-tools';
 import { runInRequestContext, requestContext } from '@/lib/request-context';
@@ -13,7 +16,9 @@ import { catalogueControllers } from '@/testing/catalogue';
 import { READ_SCOPE } from '@/shared/scope-names';
 
 const tools = toServedTools(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000'));
-const catalogueOf = (listMax = 40) => new Catalogue(tools, { listMax, surfaceTools: surfaceTools(ToModelOutput.MCP) });
+const codeMode = createCodeMode(config().codeMode, { restUrlOf: () => undefined, stateCodec: createInputStateCodec(undefined), confirmDestructive: true });
+const surfaceToolsOf = surfaceTools(ToModelOutput.MCP, codeMode);
+const catalogueOf = (listMax = 40) => new Catalogue(tools, { listMax, surfaceTools: surfaceToolsOf });
 const names = (listed: readonly { name: string }[]) => listed.map((tool) => tool.name);
 const request = (query = '', headers: Record<string, string> = {}) => new Request(`http://localhost/api/mcp${query}`, { headers });
 
@@ -35,7 +40,7 @@ describe('selection of a request', () => {
 
   test('a value that means nothing is refused, saying what is accepted', () => {
     expect(() => selectionOf(request('?readonly=yes'))).toThrow(new SelectionError('readonly must be 1 or 0 (true or false), not "yes"'));
-    expect(() => selectionOf(request('?tools=code'))).toThrow(/tools must be one of all, search, not "code"/);
+    expect(() => selectionOf(request('?tools=sandbox'))).toThrow(/tools must be one of all, search, code, not "sandbox"/);
   });
 });
 
@@ -71,7 +76,7 @@ describe('views of the catalogue', () => {
   test('a procedure marked @alwaysListed stays beside search_tools and call_tool on the search surface, when selected', () => {
     const controllers = { ...gatewayModules.controllers, ...catalogueControllers(20) };
     const served = toServedTools(gatewayTools({ ...gatewayModules, controllers }, ToModelOutput.MCP, () => 'http://localhost:3000'));
-    const catalogue = new Catalogue(served, { listMax: 40, surfaceTools: surfaceTools(ToModelOutput.MCP) });
+    const catalogue = new Catalogue(served, { listMax: 40, surfaceTools: surfaceToolsOf });
     expect(names(catalogue.view({ readonly: false, surface: 'search' }).listed)).toEqual([
       'search_tools',
       'call_tool',

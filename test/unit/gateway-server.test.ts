@@ -2,6 +2,7 @@
 // the listing cache once its kind of caller was listed; anything else, every tool and every app's UI.
 import { type ListToolsResult, McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
+import { config } from '@/lib/config';
 import { guarded } from '@/lib/http/guards';
 import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
 import { sdkRequestHandler } from '@/lib/mcp/register-tools';
@@ -12,7 +13,7 @@ import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true, listMax: 40 };
+const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true, listMax: 40, codeMode: config().codeMode };
 const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**
@@ -54,13 +55,14 @@ describe('per-request tool registration', () => {
     expect(await registeredAfter(received('tools/list', {}))).toEqual(everything.filter((name) => !name.startsWith('ui://')));
   });
 
-  test('a call through call_tool registers the tool it names and call_tool; a call of no served tool, the surface’s two', async () => {
+  test('a call through call_tool registers the tool it names and call_tool; a call of no served tool, the surface’s own', async () => {
     const throughCallTool = { name: 'call_tool', arguments: { name: 'UserController_getUser', arguments: {} } };
     expect(await registeredAfter(received('tools/call', throughCallTool))).toEqual(['UserController_getUser', 'call_tool']);
     expect(await registeredAfter(received('tools/call', { name: 'search_tools', arguments: { query: 'user' } }))).toEqual(['search_tools']);
     // Nothing to run: the SDK's tools/call (installed with the first tool) answers that the tool is unknown.
-    expect(await registeredAfter(received('tools/call', { name: 'no_such_tool' }))).toEqual(['search_tools', 'call_tool']);
-    expect(await registeredAfter(received('tools/call', { name: 42 }))).toEqual(['search_tools', 'call_tool']);
+    expect(await registeredAfter(received('tools/call', { name: 'execute', arguments: { code: '1' } }))).toEqual(['execute']);
+    expect(await registeredAfter(received('tools/call', { name: 'no_such_tool' }))).toEqual(['search_tools', 'call_tool', 'execute']);
+    expect(await registeredAfter(received('tools/call', { name: 42 }))).toEqual(['search_tools', 'call_tool', 'execute']);
   });
 
   test('the noted tool stays within its own request', async () => {

@@ -5,7 +5,8 @@ import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { missingScopes } from '@/lib/auth/scopes';
 import { currentCaller } from '@/lib/request-context';
 import type { ServedTool } from '@/lib/mcp/register-tools';
-import { MAX_HITS } from '@/shared/catalogue-names';
+import { CALL_TOOL, EXECUTE, MAX_HITS, SEARCH_TOOLS } from '@/shared/catalogue-names';
+import { toolSignature } from '@/shared/tool-signature';
 import { type Selection, SelectionError, type Surface } from './selection';
 import { inputJsonSchemaOf, ToolSearch } from './tool-search';
 
@@ -13,6 +14,8 @@ import { inputJsonSchemaOf, ToolSearch } from './tool-search';
 export const DEFAULT_HITS = 5;
 /** Views kept at most: one per selection clients use, so few in practice. */
 const MAX_VIEWS = 64;
+/** The surface's own tools each surface lists (beside the tools always listed). */
+const SURFACE_LISTING: Record<Surface, readonly string[]> = { all: [], search: [SEARCH_TOOLS, CALL_TOOL], code: [SEARCH_TOOLS, EXECUTE] };
 
 /** What a connection sees of the catalogue. */
 export interface CatalogueView {
@@ -24,9 +27,9 @@ export interface CatalogueView {
   readonly surface: Surface;
   /** The selected tools (toolsets, read-only), by name. */
   readonly selected: ReadonlyMap<string, ServedTool>;
-  /** What `tools/list` shows, before the caller's scopes: every selected tool, or the surface's tools and those always listed. */
+  /** What `tools/list` shows, before the caller's scopes: every selected tool, or the surface's listed tools and those always listed. */
   readonly listed: readonly ServedTool[];
-  /** `search_tools` and `call_tool` of this view: callable on every surface, listed on `search`. */
+  /** `search_tools`, `call_tool` and `execute` of this view: callable on every surface, listed as its surface says. */
   readonly surfaceTools: readonly ServedTool[];
   /** The tool named `name` that a call through this view may run: a selected tool or one of the surface's. */
   tool(name: string | undefined): ServedTool | undefined;
@@ -46,6 +49,8 @@ export interface SearchHit {
   toolset: string;
   toolsets: string[];
   score: number;
+  /** Code surface: how a program calls it, `name(args: { … }): Promise<…>`. */
+  signature?: string;
 }
 
 /** The surface's own tools, made for a view: they search and call its selection. */
@@ -60,6 +65,17 @@ export interface CatalogueOptions {
 
 /** Whether the caller of the request being served holds every scope `tool` needs (auth off: yes). */
 export const mayUse = (tool: ServedTool | undefined) => !!tool && !missingScopes(currentCaller()?.scopes, tool.scopes).length;
+
+/** A tool's TypeScript signature for code mode, from the JSON Schemas tools/list carries (made once per tool). */
+const signatures = new WeakMap<ServedTool, string>();
+function signatureOf(tool: ServedTool): string {
+  let signature = signatures.get(tool);
+  if (!signature) {
+    const outputSchema = tool.outputSchema?.['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as Record<string, unknown> | undefined;
+    signatures.set(tool, (signature = toolSignature({ name: tool.name, inputSchema: inputJsonSchemaOf(tool), outputSchema })));
+  }
+  return signature;
+}
 
 export class Catalogue {
   readonly #tools: ReadonlyMap<string, ServedTool>;
@@ -95,7 +111,8 @@ export class Catalogue {
     const selects: Selected = { key, toolsets, readonly: selection.readonly, surface, selected };
     const surfaceTools = this.options.surfaceTools(this, selects);
     const alwaysListed = [...selected.values()].filter((tool) => tool.alwaysListed);
-    const listed = surface === 'all' ? [...selected.values()] : [...surfaceTools, ...alwaysListed];
+    const shown = new Set(SURFACE_LISTING[surface]);
+    const listed = surface === 'all' ? [...selected.values()] : [...surfaceTools.filter((tool) => shown.has(tool.name)), ...alwaysListed];
     const tool = (name: string | undefined) =>
       name === undefined ? undefined : (selected.get(name) ?? surfaceTools.find((surfaceTool) => surfaceTool.name === name));
     const view: CatalogueView = { ...selects, listed, surfaceTools, tool };
@@ -132,6 +149,7 @@ export class Catalogue {
         toolset: tool.toolsets[0],
         toolsets: tool.toolsets,
         score,
+        ...(view.surface === 'code' && { signature: signatureOf(tool) }),
       };
     });
   }

@@ -2,8 +2,11 @@
 import 'server-only';
 import { SELECTION_CHOICES } from '@/shared/catalogue-names';
 
-/** How `tools/list` shows the selected tools: every one, or the two tools of tool search. */
-const SURFACES = ['all', 'search'] as const;
+/**
+ * How `tools/list` shows the selected tools: every one, the two tools of tool search (`search_tools`, `call_tool`),
+ * or code mode's (`search_tools`, `execute`).
+ */
+const SURFACES = ['all', 'search', 'code'] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /** What a request asks for, before it is checked against the catalogue (which knows the toolsets' names). */
@@ -52,7 +55,7 @@ function toolsetsOf(value: string | undefined): string[] | undefined {
 
 /**
  * The selection a request asks for: `?toolsets=A,B` / `X-MCP-Toolsets: A,B` (`all`: every tool), `?readonly=1` /
- * `X-MCP-Readonly: 1`, `?tools=all|search` / `X-MCP-Tools`. The URL wins over a header. Throws a `SelectionError`
+ * `X-MCP-Readonly: 1`, `?tools=all|search|code` / `X-MCP-Tools`. The URL wins over a header. Throws a `SelectionError`
  * for a value that means nothing.
  */
 export function selectionOf(request: Request): Selection {

@@ -1,4 +1,4 @@
-// The search surface's tools (`search_tools`, `call_tool`) and the gate of every tools/call: a call of a tool outside
+// The surfaces' own tools (`search_tools`, `call_tool`, code mode's `execute`) and the gate of every tools/call: a call of a tool outside
 // the connection's selection is refused naming its toolset; `call_tool` becomes the direct call of the tool it names.
 import 'server-only';
 import {
@@ -10,6 +10,7 @@ import {
   type ScopeChallengeHandler,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { CodeMode } from '@/lib/code-mode/execute-tool';
 import { type McpFormatter, standardTool } from '@/lib/tools';
 import { formattedTool } from '@/lib/mcp/gateway-tools';
 import type { InputState } from '@/lib/mcp/input-state';
@@ -69,8 +70,8 @@ export function calledToolOf(params: { name?: unknown; arguments?: unknown } | u
   return typeof params?.name === 'string' ? { calledTool: params.name } : {};
 }
 
-/** `search_tools` and `call_tool` for one view, formatted like every tool (`format`). */
-export function surfaceTools(format: McpFormatter): SurfaceTools {
+/** `search_tools`, `call_tool` and code mode's `execute` for one view, formatted like every tool (`format`). */
+export function surfaceTools(format: McpFormatter, codeMode: CodeMode): SurfaceTools {
   return (catalogue, view) => {
     const search = standardTool({
       name: SEARCH_TOOLS,
@@ -106,6 +107,8 @@ export function surfaceTools(format: McpFormatter): SurfaceTools {
     return toServedTools([
       formattedTool(search, format, SURFACE_TOOLSET),
       { ...formattedTool(call, format, SURFACE_TOOLSET), scopes: [READ_SCOPE], scopeChallenge },
+      // Each call of its program checks that call's scopes (and asks its own confirmation).
+      { ...formattedTool(codeMode.executeTool(catalogue, view), format, SURFACE_TOOLSET), scopes: [READ_SCOPE], confirms: true },
     ]);
   };
 }

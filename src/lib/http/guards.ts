@@ -93,15 +93,28 @@ const rateLimiter = once(() => {
   return rateLimit ? createRateLimiter(rateLimit.perSecond, rateLimit.burst) : undefined;
 });
 
+/**
+ * Takes one request of the allowance of `req`'s caller (its token's subject, else its address) under
+ * GATEWAY_RATE_LIMIT: 0 when allowed (or no limit is set), else the seconds until one is. Code mode's inner calls
+ * take from the same allowance as the requests.
+ */
+export function takeRateAllowance(req: Request): number {
+  const limit = rateLimiter();
+  if (!limit) return 0;
+  const subject = requestContext()?.caller?.subject;
+  return limit.take(subject ? `sub:${subject}` : `address:${clientAddress(req, config().trustProxy)}`);
+}
+
+/** The message of a request over GATEWAY_RATE_LIMIT. */
+export const tooManyRequests = (retryAfter: number) =>
+  `Too Many Requests: over ${config().rateLimit?.perSecond} requests a second; retry in ${retryAfter} s`;
+
 /** 429 with `Retry-After` when the caller (its token's subject, else its address) is over GATEWAY_RATE_LIMIT. */
 function withRateLimit<TArgs extends unknown[]>(handler: Handler<TArgs>, reject: ErrorResponder): Handler<TArgs> {
   return (req, ...args) => {
-    const limit = rateLimiter();
-    if (!limit) return handler(req, ...args);
-    const subject = requestContext()?.caller?.subject;
-    const retryAfter = limit.take(subject ? `sub:${subject}` : `address:${clientAddress(req, config().trustProxy)}`);
+    const retryAfter = takeRateAllowance(req);
     if (!retryAfter) return handler(req, ...args);
-    const response = reject(429, `Too Many Requests: over ${config().rateLimit?.perSecond} requests a second; retry in ${retryAfter} s`);
+    const response = reject(429, tooManyRequests(retryAfter));
     response.headers.set('Retry-After', String(retryAfter));
     return response;
   };

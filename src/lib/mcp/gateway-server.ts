@@ -3,6 +3,8 @@ import 'server-only';
 import type { McpServer, McpServerOptions } from '@modelcontextprotocol/server';
 import type { McpHandlerOptions } from 'mcp-handler';
 import { Catalogue, type CatalogueView, mayUse } from '@/lib/catalogue/catalogue';
+import { createCodeMode } from '@/lib/code-mode/execute-tool';
+import type { CodeModeConfig } from '@/lib/config';
 import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selection';
 import { calledToolOf, gateToolCalls, surfaceTools } from '@/lib/catalogue/surface-tools';
 import { requestContext } from '@/lib/request-context';
@@ -37,6 +39,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   confirmDestructive: boolean;
   /** The most selected tools `tools/list` shows flat by default (MCP_LIST_MAX). */
   listMax: number;
+  /** Code mode's limits (CODE_MODE_*). */
+  codeMode: CodeModeConfig;
 };
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
@@ -100,13 +104,14 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
   const tools = toServedTools(withAppUis(gatewayTools(modules, format, options.publicOrigin), modules.apps));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
-  const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format) });
   const stateCodec = createInputStateCodec(options.stateSecret);
   const runOptions = {
     restUrlOf: (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin()),
     stateCodec,
     confirmDestructive: options.confirmDestructive,
   };
+  const codeMode = createCodeMode(options.codeMode, runOptions);
+  const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format, codeMode) });
   const listings = new ToolListings();
   const toolScopes = new Set(tools.flatMap((tool) => tool.scopes));
   const viewOfRequest = () => requestContext()?.catalogueView ?? catalogue.view(EVERYTHING);

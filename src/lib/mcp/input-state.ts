@@ -5,11 +5,15 @@ import { createRequestStateCodec, type RequestStateCodec, type ServerContext } f
 import { HttpException, HttpStatus } from 'vovk';
 import { requestContext } from '@/lib/request-context';
 
-/** What a requestState carries: the call it was minted for (tool and digest of its input) and the answers so far. */
+/**
+ * What a requestState carries: the call it was minted for (tool and digest of its input), the answers so far and
+ * what the tool carries into the next round (`ToolCall.carry`).
+ */
 export interface InputState {
   tool: string;
   input: string;
   answers: Record<string, unknown>;
+  carry?: unknown;
 }
 
 /** How long a client may take to answer before the state is refused as expired, in seconds. */

@@ -50,14 +50,15 @@ function genericQuestion(tool: GatewayTool, input: unknown): string {
   return `Run “${tool.title ?? tool.name}” with ${JSON.stringify(input ?? {})}? It cannot be undone.`;
 }
 
+/** What a tool call starts with: what its client can be asked, its answers so far, what an earlier round carried. */
+export interface CallStart {
+  clientCapabilities?: ClientCapabilities;
+  answers: Record<string, unknown>;
+  carry?: unknown;
+}
+
 /** How a tool call goes: its MCP context, what its client can be asked, its answers so far; the REST URL on demand. */
-export function newToolCall(
-  tool: GatewayTool,
-  input: unknown,
-  mcp: ServerContext,
-  call: { clientCapabilities?: ClientCapabilities; answers: Record<string, unknown> },
-  options: ToolRunOptions,
-): ToolCall {
+export function newToolCall(tool: GatewayTool, input: unknown, mcp: ServerContext, call: CallStart, options: ToolRunOptions): ToolCall {
   return {
     mcp,
     // The REST URL is needed only for oversize media: worked out on demand, not on every call.
@@ -114,22 +115,43 @@ function workOfCall(mcp: ServerContext) {
   return { work, flush: () => progress.flush() };
 }
 
-async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server: McpServer, options: ToolRunOptions) {
-  let toolCall: ToolCall;
-  try {
-    const state = stateOfCall(mcp, tool.name, input);
-    const answers = { ...state?.answers, ...mcp.mcpReq.inputResponses };
-    toolCall = newToolCall(tool, input, mcp, { clientCapabilities: clientCapabilitiesOf(mcp, server), answers }, options);
-  } catch (error) {
-    return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
-  }
+/**
+ * Runs one call of `tool` with its validated `input` as a tool call of the request (its long work: progress and
+ * cancellation through `mcp`; the gateway's confirmation): its result and the call (input it still needs, answers).
+ */
+export async function runToolCall(
+  tool: GatewayTool,
+  input: unknown,
+  mcp: ServerContext,
+  call: CallStart,
+  options: ToolRunOptions,
+): Promise<{ result: CallToolResult; toolCall: ToolCall }> {
+  const toolCall = newToolCall(tool, input, mcp, call, options);
   const { work, flush } = workOfCall(mcp);
   const result: CallToolResult = await runInWork(work, () => executeTool(tool, input, toolCall));
   flush();
   const context = requestContext();
   if (context && result.content?.some((item) => item.type === 'image' || item.type === 'audio')) context.repliesWithMedia = true;
+  return { result, toolCall };
+}
+
+async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server: McpServer, options: ToolRunOptions) {
+  let call: CallStart;
+  try {
+    const state = stateOfCall(mcp, tool.name, input);
+    const answers = { ...state?.answers, ...mcp.mcpReq.inputResponses };
+    call = { clientCapabilities: clientCapabilitiesOf(mcp, server), answers, ...(state?.carry !== undefined && { carry: state.carry }) };
+  } catch (error) {
+    return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
+  }
+  const { result, toolCall } = await runToolCall(tool, input, mcp, call, options);
   if (!toolCall.pendingInput) return result;
-  const state: InputState = { tool: tool.name, input: inputDigest(input), answers: toolCall.answers };
+  const state: InputState = {
+    tool: tool.name,
+    input: inputDigest(input),
+    answers: toolCall.answers,
+    ...(toolCall.carry !== undefined && { carry: toolCall.carry }),
+  };
   return inputRequired({ inputRequests: toolCall.pendingInput, requestState: await options.stateCodec.mint(state, mcp) });
 }
 

@@ -23,7 +23,8 @@ type StandardToolDefinition<TInput, TOutput> = Omit<StandardTool<TInput, TOutput
   execute(input: TInput, meta?: unknown): TOutput | Promise<TOutput>;
 };
 
-async function validated<T>(schema: StandardSchemaWithJSON<T>, value: unknown): Promise<{ value: T } | { reason: string }> {
+/** `value` as `schema` reads it, or the reasons it does not fit (`message at path; …`). */
+export async function validated<T>(schema: StandardSchemaWithJSON<T>, value: unknown): Promise<{ value: T } | { reason: string }> {
   const result = await schema['~standard'].validate(value);
   if (!result.issues) return { value: result.value };
   const reason = result.issues

@@ -12,7 +12,7 @@ import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode } = config();
 const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
@@ -20,6 +20,7 @@ const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   stateSecret,
   confirmDestructive,
   listMax: mcpListMax,
+  codeMode,
 });
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
