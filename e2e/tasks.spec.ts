@@ -23,7 +23,7 @@ import { eventsOf, mcpHeaders, modernEnvelope, modernHeaders, toolCall } from '.
 import { listenForListChanges } from './support/mcp';
 import { SignedInUser, scriptToken, startOAuthGateway } from './support/oauth';
 import { e2ePort, type RunningServer, startServer } from './support/server';
-import { connectTaskClient, taskRequest } from './support/tasks';
+import { connectTaskClient, countsRunning, taskRequest } from './support/tasks';
 
 const COUNT = 'FixtureController_countSlowly';
 const countArgs = (to: number, stepMs = 100, extra: Record<string, unknown> = {}) => ({ body: { to, stepMs, ...extra } });
@@ -41,9 +41,6 @@ async function startCountJob(baseURL: string, body: Record<string, unknown>) {
 
 const getJob = async (baseURL: string, id: string) => fetch(`${baseURL}/api/jobs/${id}`);
 
-/** How many counts labelled `label` run on a server (a cancelled count stops counting); each test has its own label. */
-const countsRunning = async (baseURL: string, label: string) =>
-  ((await (await fetch(`${baseURL}/api/fixture/counting?label=${label}`)).json()) as { running: number }).running;
 
 
 test.describe('REST jobs: Prefer: respond-async', () => {

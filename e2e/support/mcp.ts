@@ -38,8 +38,15 @@ export interface Progress {
 export interface GatewayClient {
   /** tools/list; the SDK clients also keep each tool's outputSchema, and check later results against it. */
   listTools(): Promise<ListedTool[]>;
-  /** tools/call; with `onprogress` the call sends a progressToken and hands each progress notification over. */
-  callTool(name: string, args?: Record<string, unknown>, options?: { onprogress?: (progress: Progress) => void }): Promise<ToolResult>;
+  /**
+   * tools/call; with `onprogress` the call sends a progressToken and hands each progress notification over; `signal`
+   * cancels it (notifications/cancelled in a session, the HTTP request dropped on 2026-07-28).
+   */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { onprogress?: (progress: Progress) => void; signal?: AbortSignal },
+  ): Promise<ToolResult>;
   ping(): Promise<void>;
   /** The session the client started (`Mcp-Session-Id`): SDK v1 starts one, the 2026-07-28 client none. */
   readonly sessionId?: string;

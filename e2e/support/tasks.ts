@@ -111,3 +111,7 @@ export async function taskRequest(
     ? { result: response.result as Record<string, unknown> }
     : { error: response.error as { code: number; message: string } };
 }
+
+/** How many counts labelled `label` run on a server (a cancelled count stops counting); each test has its own label. */
+export const countsRunning = async (baseURL: string, label: string) =>
+  ((await (await fetch(`${baseURL}/api/fixture/counting?label=${label}`)).json()) as { running: number }).running;

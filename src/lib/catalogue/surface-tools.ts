@@ -43,6 +43,7 @@ const SearchHitSchema = z.object({
   toolset: z.string().meta({ description: 'The toolset it comes from (its module)' }),
   toolsets: z.array(z.string()).meta({ description: 'Every toolset it is in' }),
   score: z.number().meta({ description: 'How well it matches (BM25; higher is better)' }),
+  signature: z.string().optional().meta({ description: 'Code surface: how a program calls it, tools.<signature>' }),
 });
 
 const CallInput = z.object({

@@ -5,6 +5,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { HttpException, HttpStatus } from 'vovk';
 import { z } from 'zod';
 import type { Catalogue, Selected } from '@/lib/catalogue/catalogue';
+import { tracedProgram } from '@/lib/catalogue/traced-run';
 import type { CodeModeConfig } from '@/lib/config';
 import { InputRequiredSignal } from '@/lib/mcp/client-input';
 import type { ToolRunOptions } from '@/lib/mcp/register-tools';
@@ -101,33 +102,37 @@ export function createCodeMode(limits: CodeModeConfig, run: ToolRunOptions): Cod
           const outer = currentToolCall();
           if (!outer) throw new HttpException(HttpStatus.BAD_REQUEST, `${EXECUTE} runs only as an MCP tool call`);
           const journal = journalOf(outer.carry);
-          const program = new ProgramRun({ catalogue, view, run, outer, journal });
+          const innerCalls = new ProgramRun({ catalogue, view, run, outer, journal });
           const signal = requestContext()?.work?.signal ?? never;
           const deadline = Date.now() + limits.wallMs;
           let names = toolNames.get(view);
           if (!names) toolNames.set(view, (names = [...view.selected.keys()]));
-          const outcome = await poolOf().run({
+          const program = {
             code,
             tools: names,
             seed: journal.seed,
             now: journal.now,
             limits: { deadline, ...limits },
-            // The program's calls run in this call's context (its caller, trace, request), not the worker's.
-            callTool: AsyncResource.bind(program.call),
             signal,
-          });
+          };
+          const outcome = await tracedProgram(
+            EXECUTE,
+            // The program's calls run in this call's context (its caller, request, the program's span), not the worker's.
+            () => poolOf().run({ ...program, callTool: AsyncResource.bind(innerCalls.call) }),
+            (ended) => !ended.ok,
+          );
           // Calls still running finish, and are journaled, before execute answers — unless the program was stopped.
-          if (!outcome.ok && (outcome.limit || signal.aborted)) program.stop();
-          const late = setTimeout(() => program.stop(), Math.max(0, deadline - Date.now()));
-          await program.settled();
+          if (!outcome.ok && (outcome.limit || signal.aborted)) innerCalls.stop();
+          const late = setTimeout(() => innerCalls.stop(), Math.max(0, deadline - Date.now()));
+          await innerCalls.settled();
           clearTimeout(late);
-          if (program.pendingInput) {
+          if (innerCalls.pendingInput) {
             outer.carry = journal;
-            outer.pendingInput = program.pendingInput;
-            throw new InputRequiredSignal(program.pendingInput);
+            outer.pendingInput = innerCalls.pendingInput;
+            throw new InputRequiredSignal(innerCalls.pendingInput);
           }
-          if (!outcome.ok) throw programFailure(outcome, program.calls, limits);
-          return { result: JSON.parse(outcome.resultJson) as unknown, logs: outcome.logs, calls: program.calls };
+          if (!outcome.ok) throw programFailure(outcome, innerCalls.reports, limits);
+          return { result: JSON.parse(outcome.resultJson) as unknown, logs: outcome.logs, calls: innerCalls.reports };
         },
       });
     },

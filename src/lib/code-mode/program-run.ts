@@ -90,7 +90,7 @@ export interface ProgramRunOptions {
 
 export class ProgramRun {
   /** Each call the program made, in order, as `execute` reports them. */
-  readonly calls: CallReport[] = [];
+  readonly reports: CallReport[] = [];
   /** What the calls that wait for the client ask it (keys numbered by call), once one does. */
   pendingInput?: Record<string, InputRequest>;
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -142,7 +142,7 @@ export class ProgramRun {
   }
 
   #report(tool: string, ms: number, outcome: Outcome): string {
-    this.calls.push({ tool, ms, ok: outcome.ok, ...(!outcome.ok && { error: outcome.message }) });
+    this.reports.push({ tool, ms, ok: outcome.ok, ...(!outcome.ok && { error: outcome.message }) });
     if (!outcome.ok) throw new Error(outcome.message);
     return outcome.json;
   }
