@@ -34,11 +34,12 @@ import {
   type GatewayClient,
   type Progress,
   type ToolResult,
+  using,
 } from './support/mcp';
 import { scriptToken, startOAuthGateway, type OAuthGateway } from './support/oauth';
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './support/otlp-receiver';
+import { type OtlpReceiver, type ReceivedSpan, startTracedServer } from './support/otlp-receiver';
 import { createTask, restStatus, type Task } from './support/rest-data';
-import { e2eBaseURL, e2ePort, type RunningServer, startServer } from './support/server';
+import { e2eBaseURL, e2ePort, logLinesOfTrace, type RunningServer, startServer, stoppedAfterAll } from './support/server';
 import { connectTaskClient, taskRequest } from './support/tasks';
 
 /** The most tools the catalogue server lists flat: fewer than its whole catalogue, more than one toolset's. */
@@ -53,16 +54,8 @@ let main: RunningServer;
 /** Every tool of the catalogue as tools/list shows it on the all surface (SDK v2), to compare selections with. */
 let catalogue: Awaited<ReturnType<GatewayClient['listTools']>>;
 
-/**
- * What this spec started, stopped together once its tests are done: a stop waits out the idle keep-alive connections
- * of its server (about 3 s), so stopping each server after its own tests would add that up.
- */
-const started: Array<{ stop(): Promise<void> }> = [];
-function kept<T extends { stop(): Promise<void> }>(running: T): T {
-  started.push(running);
-  return running;
-}
-test.afterAll(async () => void (await Promise.all(started.splice(0).map((running) => running.stop()))));
+/** What this spec starts, stopped together once its tests are done. */
+const kept = stoppedAfterAll();
 
 test.beforeAll(async () => {
   main = kept(await startServer(e2ePort + 200, { MCP_LIST_MAX: String(LIST_MAX) }, MAIN_LOG));
@@ -83,15 +76,6 @@ const toolsOf = (toolsets: string[] | undefined, readOnly = false) =>
   );
 const listedNames = async (client: GatewayClient) => names(await client.listTools());
 
-/** Runs `use` with a client and closes it, whatever happens. */
-async function using<R>(opened: Promise<GatewayClient>, use: (client: GatewayClient) => Promise<R>): Promise<R> {
-  const client = await opened;
-  try {
-    return await use(client);
-  } finally {
-    await client.close();
-  }
-}
 
 /** The refusal of a call outside the selection: a JSON-RPC -32602 error whose message says `why`. */
 const refused = (why: RegExp | string) => ({ error: { code: -32602, message: expect.stringMatching(why) } });
@@ -181,7 +165,7 @@ test.describe('toolsets and readonly select what a connection sees and may call'
     const bad: Array<[Selection, RegExp]> = [
       [{ toolsets: 'TaskController,Nope' }, /^Invalid tool selection: Unknown toolset "Nope": the toolsets are all, UserController, TaskController, .*standalone/],
       [{ readonly: 'yes' }, /^Invalid tool selection: readonly must be 1 or 0 \(true or false\), not "yes"/],
-      [{ tools: 'code' }, /^Invalid tool selection: tools must be one of all, search, not "code"/],
+      [{ tools: 'sandbox' }, /^Invalid tool selection: tools must be one of all, search, code, not "sandbox"/],
     ];
     const requests = [
       { era: '2025', headers: mcpHeaders, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
@@ -707,19 +691,7 @@ test.describe('logs and spans of a call through call_tool name the real tool', (
   let server: RunningServer;
   const logFile = 'test-results/catalogue-tracing.log';
   test.beforeAll(async () => {
-    receiver = await startOtlpReceiver(e2ePort + 203);
-    // The receiver closes after the server, which exports what it has left as it stops.
-    kept({
-      stop: async () => {
-        await server?.stop();
-        await receiver.close();
-      },
-    });
-    server = await startServer(
-      e2ePort + 204,
-      { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' },
-      logFile,
-    );
+    ({ receiver, server } = kept(await startTracedServer(e2ePort + 203, e2ePort + 204, logFile)));
   });
 
   for (const [era, tool] of [
@@ -741,13 +713,6 @@ test.describe('logs and spans of a call through call_tool name the real tool', (
       });
       const through = spans.filter(isThrough);
       expect(through.map((span) => span.statusCode).sort()).toEqual([0, 2]); // the isError one is an error
-      const linesOfTrace = (traceId: string) =>
-        fs
-          .readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((line) => line.startsWith('{'))
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
-          .filter((line) => line.traceId === traceId);
       for (const span of through) {
         expect(span).toMatchObject({
           scope: 'vovk-mcp-gateway',
@@ -755,7 +720,7 @@ test.describe('logs and spans of a call through call_tool name the real tool', (
         });
         expect(requestOf(span)).toMatchObject({ name: 'POST /api/mcp', attributes: { 'http.status_code': 200 } });
         expect(parentOf(span)?.traceId).toBe(span.traceId);
-        await expect.poll(() => linesOfTrace(span.traceId)).toEqual([expect.objectContaining({ msg: 'request', door: 'mcp', tool })]);
+        await expect.poll(() => logLinesOfTrace(logFile, span.traceId)).toEqual([expect.objectContaining({ msg: 'request', door: 'mcp', tool })]);
       }
     });
   }

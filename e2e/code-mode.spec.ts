@@ -2,27 +2,21 @@
 // program of several calls answers only its result, through the SDK clients of both eras and two client libraries of
 // other projects; each inner call keeps every guard (selection, scopes, rate limit, confirmation without a second write,
 // cancellation, progress, log line, span); the sandbox reaches nothing of the host and its limits name themselves.
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { clientKinds, connectAny, SEARCH_TOOLS, type SearchHit, searchTools, selectingURL } from './support/catalogue';
 import { modernHeaders, modernToolCall, postMcp } from './support/json-rpc';
-import { connect, type ElicitationAnswer, type ElicitationRequest, eras, type GatewayClient, type Progress, type ToolResult } from './support/mcp';
+import { connect, type ElicitationAnswer, type ElicitationRequest, eras, type GatewayClient, type Progress, type ToolResult, using } from './support/mcp';
 import { scriptToken, startOAuthGateway, type OAuthGateway } from './support/oauth';
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './support/otlp-receiver';
+import { type OtlpReceiver, type ReceivedSpan, startTracedServer } from './support/otlp-receiver';
 import { createTask, restStatus, type Task } from './support/rest-data';
-import { e2ePort, type RunningServer, startServer } from './support/server';
+import { e2ePort, logLinesOfTrace, type RunningServer, startServer, stoppedAfterAll } from './support/server';
 import { countsRunning } from './support/tasks';
 
 const EXECUTE = 'execute';
 const CODE = { tools: 'code' };
 
-/** What this spec started, stopped together once its tests are done. */
-const started: Array<{ stop(): Promise<void> }> = [];
-function kept<T extends { stop(): Promise<void> }>(running: T): T {
-  started.push(running);
-  return running;
-}
-test.afterAll(async () => void (await Promise.all(started.splice(0).map((running) => running.stop()))));
+/** What this spec starts, stopped together once its tests are done. */
+const kept = stoppedAfterAll();
 
 /** The main server: the test build with short code-mode limits, so that a limit is reached in a test's time. */
 let main: RunningServer;
@@ -34,15 +28,6 @@ test.beforeAll(async () => {
   main = kept(await startServer(e2ePort + 250, limits, 'test-results/code-mode-server.log'));
 });
 
-/** Runs `use` with a client and closes it, whatever happens. */
-async function using<R>(opened: Promise<GatewayClient>, use: (client: GatewayClient) => Promise<R>): Promise<R> {
-  const client = await opened;
-  try {
-    return await use(client);
-  } finally {
-    await client.close();
-  }
-}
 
 /** What `execute` answers: the program's result, what it printed, its calls. */
 interface Executed {
@@ -372,18 +357,7 @@ test.describe('logs and spans of inner calls', () => {
   let server: RunningServer;
   const logFile = 'test-results/code-mode-tracing.log';
   test.beforeAll(async () => {
-    receiver = await startOtlpReceiver(e2ePort + 253);
-    kept({
-      stop: async () => {
-        await server?.stop();
-        await receiver.close();
-      },
-    });
-    server = await startServer(
-      e2ePort + 254,
-      { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' },
-      logFile,
-    );
+    ({ receiver, server } = kept(await startTracedServer(e2ePort + 253, e2ePort + 254, logFile)));
   });
 
   for (const era of eras) {
@@ -406,15 +380,8 @@ test.describe('logs and spans of inner calls', () => {
       expect(parent.name).toBe(`${EXECUTE} program`);
       // mcp-handler's span of the execute call is in the same trace (it records it once the call is answered).
       expect(receiver.spans.some((span) => span.traceId === parent.traceId && span.name === `tools/call ${EXECUTE}`)).toBe(true);
-      const lines = () =>
-        fs
-          .readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((line) => line.startsWith('{'))
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
-          .filter((line) => line.traceId === parent.traceId);
       await expect
-        .poll(() => lines().map(({ msg, tool, through, ok }) => ({ msg, tool, through, ok })))
+        .poll(() => logLinesOfTrace(logFile, parent.traceId).map(({ msg, tool, through, ok }) => ({ msg, tool, through, ok })))
         .toEqual([
           { msg: 'tool call', tool: 'UserController_getUser', through: EXECUTE, ok: true },
           { msg: 'tool call', tool: 'UserController_getUser', through: EXECUTE, ok: false },

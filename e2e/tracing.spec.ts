@@ -3,32 +3,23 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { connect, eras } from './support/mcp';
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './support/otlp-receiver';
-import { e2ePort, type RunningServer, startServer } from './support/server';
+import { type OtlpReceiver, type ReceivedSpan, startTracedServer, type TracedServer } from './support/otlp-receiver';
+import { e2ePort, type RunningServer } from './support/server';
 
 const serviceName = 'gateway-e2e';
 let receiver: OtlpReceiver;
 let server: RunningServer;
 
+let traced: TracedServer;
+
 test.beforeAll(async () => {
   // Not + 45: from E2E_PORT=4000 that is 4045, a port fetch refuses to reach (a "bad port" of the Fetch standard).
-  receiver = await startOtlpReceiver(e2ePort + 43);
-  server = await startServer(
-    e2ePort + 44,
-    {
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_SERVICE_NAME: serviceName,
-      // Export every 100 ms rather than every 5 s.
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    },
-    'test-results/tracing-server.log',
-  );
+  traced = await startTracedServer(e2ePort + 43, e2ePort + 44, 'test-results/tracing-server.log', { OTEL_SERVICE_NAME: serviceName });
+  ({ receiver, server } = traced);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await receiver?.close();
+  await traced?.stop();
 });
 
 /** Next.js's spans of whole HTTP requests: the ones that carry the response status. */

@@ -252,3 +252,13 @@ function alternatingFetch(baseURLs: string[], sent: string[], reach: typeof fetc
     return reach(target, init);
   };
 }
+
+/** Runs `use` with a client and closes it, whatever happens. */
+export async function using<R>(opened: Promise<GatewayClient>, use: (client: GatewayClient) => Promise<R>): Promise<R> {
+  const client = await opened;
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}

@@ -1,5 +1,6 @@
 // A real OTLP/HTTP trace receiver for tests: accepts `POST /v1/traces` in OTLP JSON and keeps every span it is sent.
 import http from 'node:http';
+import { type RunningServer, startServer } from './server';
 
 /** One received span, its attributes and its resource's attributes flattened to plain values. */
 export interface ReceivedSpan {
@@ -76,7 +77,7 @@ export interface OtlpReceiver {
 }
 
 /** Starts a receiver on 127.0.0.1:`port`; all but OTLP JSON on `POST /v1/traces` gets a 4xx (bad exporters show). */
-export async function startOtlpReceiver(port: number): Promise<OtlpReceiver> {
+async function startOtlpReceiver(port: number): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -115,5 +116,37 @@ export async function startOtlpReceiver(port: number): Promise<OtlpReceiver> {
       return spans;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A test-build server exporting its spans to a receiver of its own (OTLP over HTTP/JSON, exported every 100 ms). */
+export interface TracedServer {
+  receiver: OtlpReceiver;
+  server: RunningServer;
+  /** Stops the server, then the receiver (the server exports what it has left as it stops). */
+  stop(): Promise<void>;
+}
+
+/** Starts a receiver on `receiverPort` and a server on `serverPort` (with `env`) tracing to it, logging to `logFile`. */
+export async function startTracedServer(
+  receiverPort: number,
+  serverPort: number,
+  logFile: string,
+  env: Record<string, string> = {},
+): Promise<TracedServer> {
+  const receiver = await startOtlpReceiver(receiverPort);
+  // Spans are exported every 100 ms rather than every 5 s.
+  const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' };
+  const server = await startServer(serverPort, { ...tracing, ...env }, logFile).catch(async (error: unknown) => {
+    await receiver.close();
+    throw error;
+  });
+  return {
+    receiver,
+    server,
+    stop: async () => {
+      await server.stop();
+      await receiver.close();
+    },
   };
 }

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 export const e2ePort = Number(process.env.E2E_PORT) || 3217;
 export const e2eBaseURL = `http://localhost:${e2ePort}`;
@@ -103,4 +104,31 @@ export async function startServer(
 export function residentBytes(pid: number): number {
   const kib = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1];
   return Number(kib) * 1024;
+}
+
+/** Anything a spec starts and must stop: a server, a receiver, several together. */
+type Stoppable = { stop(): Promise<void> };
+
+/**
+ * What a spec starts, stopped together once its tests are done (`const kept = stoppedAfterAll()`, then
+ * `kept(await startServer(…))`): a stop waits out the idle keep-alive connections of its server (about 3 s), so
+ * stopping each server after its own tests would add that up.
+ */
+export function stoppedAfterAll(): <T extends Stoppable>(running: T) => T {
+  const started: Stoppable[] = [];
+  test.afterAll(async () => void (await Promise.all(started.splice(0).map((running) => running.stop()))));
+  return (running) => {
+    started.push(running);
+    return running;
+  };
+}
+
+/** The JSON log lines of a server's log file that belong to the trace `traceId`. */
+export function logLinesOfTrace(logFile: string, traceId: string): Array<Record<string, unknown>> {
+  return fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.traceId === traceId);
 }

@@ -3,7 +3,7 @@
 import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, LimitName, ProgramOutcome, RunMessage, SandboxLimits, ToWorker } from './sandbox-protocol';
+import type { FromWorker, LimitName, ProgramOutcome, RunMessage, ToWorker } from './sandbox-protocol';
 
 /** The worker's program: plain JavaScript, outside the bundle (Next.js runs the server from the project's folder). */
 const WORKER_FILE = path.join(process.cwd(), 'src/lib/code-mode/sandbox-worker.mjs');
@@ -12,12 +12,7 @@ const WORKER_FILE = path.join(process.cwd(), 'src/lib/code-mode/sandbox-worker.m
 const GRACE_MS = 1_000;
 
 /** One program to run: its code, the tools it may call, its seed and clock, its limits; `callTool` runs one call. */
-export interface Program {
-  code: string;
-  tools: string[];
-  seed: number;
-  now: number;
-  limits: SandboxLimits;
+export interface Program extends Omit<RunMessage, 'type'> {
   /** Runs `tools.<tool>(args)`: the value's JSON, or it throws the Error the program sees. */
   callTool: (tool: string, argsJson: string) => Promise<string>;
   /** Ends the program (cancelled): it answers `{ ok: false }` with the signal's reason. */

@@ -1,16 +1,12 @@
 // The messages between the gateway and a sandbox worker (sandbox-worker.mjs): plain data only, in both directions.
 import 'server-only';
+import type { CodeModeConfig } from '@/lib/config';
 
-/** The limits of one program, each with the setting that sets it (named in the error when a program passes it). */
-export interface SandboxLimits {
-  /** When the program must have ended, in epoch milliseconds (its wall time, waiting for tools included). */
-  deadline: number;
-  wallMs: number;
-  memoryBytes: number;
-  maxCalls: number;
-  maxResultBytes: number;
-  maxLogBytes: number;
-}
+/**
+ * The limits of one program (CODE_MODE_*), and `deadline`: when it must have ended, in epoch milliseconds (its wall
+ * time, waiting for tools included).
+ */
+export type SandboxLimits = Omit<CodeModeConfig, 'workers'> & { deadline: number };
 
 /** Runs one program: `code` (JavaScript or TypeScript), `tools` the names `tools.*` has, `seed`/`now` its Math.random and Date. */
 export interface RunMessage {
