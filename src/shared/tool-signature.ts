@@ -65,7 +65,9 @@ class TypeWriter {
   #object(schema: Schema, depth: number, indent: string): string {
     const properties = isSchema(schema.properties) ? Object.entries(schema.properties) : [];
     const extra = schema.additionalProperties;
-    const extraType = isSchema(extra) ? this.type(extra, depth + 1, indent) : extra === false ? undefined : 'unknown';
+    // Extra keys: as their schema says; none when refused, or when the schema lists its (no) properties and says nothing.
+    const closed = extra === false || (extra === undefined && isSchema(schema.properties));
+    const extraType = isSchema(extra) ? this.type(extra, depth + 1, indent) : closed ? undefined : 'unknown';
     if (!properties.length) return extraType === undefined ? '{}' : `Record<string, ${extraType}>`;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const inner = `${indent}  `;
@@ -101,7 +103,7 @@ function valueSchemaOf(outputSchema: Schema | undefined): Schema | undefined {
 
 /** `name(args: { … }): Promise<…>`, from the tool's schemas (a tool that takes no arguments: `name(args?: {})`). */
 export function toolSignature(tool: SignedTool): string {
-  const input = tool.inputSchema ?? {};
+  const input = tool.inputSchema ?? { type: 'object', properties: {} };
   const args = new TypeWriter(input).type({ type: 'object', ...input }, 0, '');
   const optional = !(Array.isArray(input.required) && input.required.length);
   const value = valueSchemaOf(tool.outputSchema);
