@@ -94,7 +94,7 @@ class TypeWriter {
  * The schema of the value a program gets from a call: a structured result as it is, except an array result (which
  * MCP carries as `{ items }`) as the array; without an output schema, `unknown`.
  */
-function valueSchemaOf(outputSchema: Schema | undefined): Schema | undefined {
+export function valueSchemaOf(outputSchema: Schema | undefined): Schema | undefined {
   const properties = isSchema(outputSchema?.properties) ? outputSchema.properties : undefined;
   const items = properties?.items;
   if (properties && Object.keys(properties).length === 1 && isSchema(items) && items.type === 'array') return { ...outputSchema, ...items };
