@@ -1,17 +1,19 @@
 'use client';
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, by toolset and searchable, runnable from
-// forms (the questions their calls ask are put to the user); how to connect (at the public origin the server names,
-// else this page's), with the toolsets a client may choose.
-import { useMemo } from 'react';
+// forms, or several in one program from the code console (the questions their calls ask are put to the user); how to
+// connect (at the public origin the server names, else this page's), with the toolsets a client may choose.
+import { useMemo, useState } from 'react';
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/browser/token';
 import { MCP_PATH } from '@/browser/explorer/gateway-client';
 import { toolsetSizes } from '@/browser/explorer/toolsets';
+import { CodeConsole } from './code-console';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
 import { QuestionDialog } from './question-dialog';
 import { ToolList } from './tool-list';
 import { useGateway, useOrigin } from './use-gateway';
+import { ViewTabs } from './view-tabs';
 
 /**
  * `publicOrigin`: where clients reach the gateway, when the server knows it (GATEWAY_PUBLIC_ORIGIN, or a trusted
@@ -23,6 +25,24 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
   const shownOrigin = publicOrigin ?? origin;
   const endpoint = shownOrigin ? new URL(MCP_PATH, shownOrigin).href : MCP_PATH;
   const toolsets = useMemo(() => (state.status === 'ready' ? toolsetSizes(state.tools) : []), [state]);
+  const [view, setView] = useState('tools');
+  const views = [
+    {
+      id: 'tools',
+      label: 'Tools',
+      content: <ToolList state={state} origin={shownOrigin} calls={calls} retry={retry} />,
+    },
+    {
+      id: 'code',
+      label: 'Code console',
+      content:
+        state.status === 'ready' ? (
+          <CodeConsole tools={state.tools} gateway={calls} />
+        ) : (
+          <p className={styles.muted}>Programs run here once the explorer has listed the tools.</p>
+        ),
+    },
+  ];
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -31,7 +51,8 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
           <SessionBadge className={styles.session} onSignedOut={retry} />
         </div>
         <p className={styles.subtitle}>
-          Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it.
+          Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it,
+          or several at once in a program from the code console.
           The live task board is at <a href="/board">/board</a>; the REST reference at <a href="/docs">/docs</a>{' '}
           (OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>).
         </p>
@@ -39,7 +60,7 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
       <div className={styles.layout}>
         <main className={styles.main}>
           {state.status === 'failed' && isUnauthorized(state.error) && <SignInPanel onTokenSaved={retry} />}
-          <ToolList state={state} origin={shownOrigin} calls={calls} retry={retry} />
+          <ViewTabs views={views} current={view} onSelect={setView} />
         </main>
         <aside className={styles.aside}>
           <ConnectPanel endpoint={endpoint} toolsets={toolsets} />

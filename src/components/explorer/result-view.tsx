@@ -72,7 +72,16 @@ function FormattedResult({ result }: { result: CallToolResult }) {
   );
 }
 
-function Cancelled({ task }: { task?: TaskStatus }) {
+/** A call that got no tool result, and why. */
+export function RunFailure({ error }: { error: unknown }) {
+  return (
+    <div className={styles.error} role="alert" data-testid="result-error" data-kind="transport">
+      {failureText(error)}
+    </div>
+  );
+}
+
+export function Cancelled({ task }: { task?: TaskStatus }) {
   return (
     <p className={styles.cancelled} role="status" data-testid="result-cancelled">
       <strong>Cancelled</strong>{' '}
@@ -97,11 +106,7 @@ export function ResultView({ run, onCancel }: { run: RunState; onCancel(): void 
       {run.status === 'running' && <RunProgress run={run} onCancel={onCancel} />}
       {run.status !== 'running' && run.task && <TaskLine task={run.task} />}
       {run.status === 'cancelled' && <Cancelled task={run.task} />}
-      {run.status === 'failed' && (
-        <div className={styles.error} role="alert" data-testid="result-error" data-kind="transport">
-          {failureText(run.error)}
-        </div>
-      )}
+      {run.status === 'failed' && <RunFailure error={run.error} />}
       {run.status === 'done' &&
         (raw ? (
           <pre className={styles.code} data-testid="raw-json">

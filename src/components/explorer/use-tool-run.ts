@@ -1,5 +1,5 @@
-// A tool card's runs: starts a call (or, once mounted, follows the task an earlier page of this tab left running),
-// keeps what it reports while it runs, cancels it, and keeps how it ended.
+// The runs of a tool (a card's, the code console's `execute`): starts a call (or, once mounted, follows the task an
+// earlier page of this tab left running), keeps what it reports while it runs, cancels it, and keeps how it ended.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppHostGateway } from '@/browser/explorer/app-host';
 import type { StartOptions } from '@/browser/explorer/gateway-client';
@@ -13,14 +13,17 @@ import {
 } from '@/browser/explorer/tool-run';
 import type { Running, RunState } from './result-view';
 
-/** What a card needs of the explorer's MCP connection: its app's calls, and runs it can follow and cancel. */
-export interface ExplorerGateway extends AppHostGateway {
+/** What a run needs of the explorer's MCP connection: calls it can start, or follow again, and cancel. */
+export interface RunGateway {
   startTool(name: string, args: Record<string, unknown>, options: StartOptions): ToolRun;
   runningTaskOf(toolName: string): RunningTask | undefined;
   resumeTask(task: RunningTask, listeners?: RunListeners): ToolRun;
 }
 
-export function useToolRun(toolName: string, gateway: ExplorerGateway) {
+/** What a card needs of the explorer's MCP connection: its app's calls, and runs it can follow and cancel. */
+export interface ExplorerGateway extends AppHostGateway, RunGateway {}
+
+export function useToolRun(toolName: string, gateway: RunGateway) {
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   /** Counts the results: each gets an app of its own. */
   const [results, setResults] = useState(0);
@@ -32,16 +35,22 @@ export function useToolRun(toolName: string, gateway: ExplorerGateway) {
     [],
   );
 
-  /** Shows the run `start` begins, from its first report to its end. */
+  /** Shows the run `start` begins, from its first report to its end; `observer` hears each report too. */
   const follow = useCallback(
-    async (args: Record<string, unknown>, start: (listeners: RunListeners) => ToolRun) => {
+    async (args: Record<string, unknown>, start: (listeners: RunListeners) => ToolRun, observer: RunListeners = {}) => {
       let task: TaskStatus | undefined;
       setRun({ status: 'running' });
       let toolRun: ToolRun;
       try {
         toolRun = start({
-          onProgress: (progress) => whileRunning({ progress }),
-          onTask: (seen) => whileRunning({ task: (task = seen) }),
+          onProgress: (progress) => {
+            observer.onProgress?.(progress);
+            whileRunning({ progress });
+          },
+          onTask: (seen) => {
+            observer.onTask?.(seen);
+            whileRunning({ task: (task = seen) });
+          },
         });
       } catch (error) {
         return setRun({ status: 'failed', error });
@@ -63,9 +72,10 @@ export function useToolRun(toolName: string, gateway: ExplorerGateway) {
     [whileRunning],
   );
 
+  /** Starts a call; `observer` hears every report it makes (the run keeps only the last). */
   const start = useCallback(
-    (args: Record<string, unknown>, withTasks: boolean) =>
-      follow(args, (listeners) => gateway.startTool(toolName, args, { withTasks, ...listeners })),
+    (args: Record<string, unknown>, withTasks: boolean, observer?: RunListeners) =>
+      follow(args, (listeners) => gateway.startTool(toolName, args, { withTasks, ...listeners }), observer),
     [follow, gateway, toolName],
   );
 
