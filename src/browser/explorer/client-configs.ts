@@ -13,7 +13,7 @@ export interface ClientConfig {
 }
 
 /** How `tools/list` shows the selected tools (`?tools=`); undefined: the gateway's default for the selection's size. */
-export type Surface = 'all' | 'search';
+export type Surface = 'all' | 'search' | 'code';
 
 /** What a client asks to see of the catalogue, and how it says so. */
 export interface ConnectSelection {

@@ -15,6 +15,7 @@ const SURFACES: Array<{ value: Surface | ''; label: string }> = [
   { value: '', label: 'default: all, or search for many tools' },
   { value: 'all', label: 'all: every selected tool' },
   { value: 'search', label: 'search: search_tools and call_tool' },
+  { value: 'code', label: 'code: search_tools and execute (programs)' },
 ];
 
 export function ConnectChoice({ toolsets, selection, onChange }: ConnectChoiceProps) {
