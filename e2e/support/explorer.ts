@@ -63,6 +63,21 @@ export class ExplorerPage {
     return this.page.getByRole('dialog');
   }
 
+  /** Opens the explorer on its code console (a tab beside the tools) and returns the console. */
+  async openCodeConsole(): Promise<Locator> {
+    await this.open();
+    await this.page.getByRole('tab', { name: 'Code console' }).click();
+    const codeConsole = this.page.getByRole('region', { name: 'Code console' });
+    await expect(codeConsole.getByRole('heading', { name: 'Code console' })).toBeVisible();
+    return codeConsole;
+  }
+
+  /** Writes `code` as the console's program and clicks Run; does not wait. */
+  async runProgram(codeConsole: Locator, code: string): Promise<void> {
+    await codeConsole.getByLabel('Program', { exact: true }).fill(code);
+    await codeConsole.getByRole('button', { name: 'Run', exact: true }).click();
+  }
+
   /** Runs a tool from its form and returns its finished result section. */
   async run(name: string, fields: Record<string, string> = {}): Promise<Locator> {
     const result = (await this.submit(name, fields)).getByTestId('result');
