@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/explorer';
-import { connect, type GatewayClient } from './support/mcp';
+import { connect, using } from './support/mcp';
 import { createTask, restStatus, type Task, type User } from './support/rest-data';
 
 const getJson = async <T>(baseURL: string, path: string): Promise<T> =>
@@ -38,19 +38,9 @@ const deleted = await tools.TaskController_deleteTask({ params: { id: ${victim.i
 return { created: created.title, deleted: deleted.id };
 `;
 
-/** What the gateway's MCP endpoint at `target` answers, asked by a real MCP client (not the page). */
-async function withClient<T>(target: string, use: (client: GatewayClient) => Promise<T>): Promise<T> {
-  const client = await connect('client-v2 (2026-07-28)', target);
-  try {
-    return await use(client);
-  } finally {
-    await client.close();
-  }
-}
-
 /** The signature the code surface's `search_tools` gives a tool. */
 const searchedSignature = (baseURL: string, name: string) =>
-  withClient(`${baseURL}/api/mcp?tools=code`, async (client) => {
+  using(connect('client-v2 (2026-07-28)', `${baseURL}/api/mcp?tools=code`), async (client) => {
     const { structuredContent } = await client.callTool('search_tools', { query: name, limit: 1 });
     const [hit] = (structuredContent as { tools: { name: string; signature: string }[] }).tools;
     expect(hit.name).toBe(name);
@@ -62,7 +52,7 @@ test('the signatures of the listed tools, as the code surface types them; filter
   baseURL,
 }) => {
   const expected = await searchedSignature(baseURL!, 'UserController_getUser');
-  const listed = await withClient(`${baseURL}/api/mcp?tools=all`, async (client) =>
+  const listed = await using(connect('client-v2 (2026-07-28)', `${baseURL}/api/mcp?tools=all`), async (client) =>
     (await client.listTools()).map((tool) => tool.name),
   );
   const codeConsole = await explorer.openCodeConsole();
