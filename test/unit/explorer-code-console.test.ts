@@ -137,6 +137,11 @@ describe('inner calls from progress', () => {
     ]);
   });
 
+  test("the server's own word that a call waits for the client's answer makes it wait too", () => {
+    const asked = after(['T_create: running', 'T_create: done in 8 ms', 'T_delete: running', "T_delete: waiting for the client's answer"]);
+    expect(asked.map((call) => call.state)).toEqual(['done', 'waiting']);
+  });
+
   test('messages of no call change nothing; a program that ended stops what still ran or waited', () => {
     const calls: InnerCall[] = [
       { tool: 'A', state: 'running' },

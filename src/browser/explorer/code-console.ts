@@ -120,9 +120,11 @@ export interface InnerCall {
   message?: string;
 }
 
-/** `execute`'s progress messages: `<tool>: running`, `…: done in <ms> ms`, `…: failed`, `…: <its progress>`. */
+/** `execute`'s progress messages: `<tool>: running`, `…: done in <ms> ms`, `…: failed`, `…: waiting for the client's answer`, `…: <its progress>`. */
 const STEP = /^([^\s:]+): (.*)$/s;
 const DONE = /^done in (\d+(?:\.\d+)?) ms$/;
+/** What `execute` says of a call that asked the client for input (a confirmation): it waits for the answer. */
+const WAITING = "waiting for the client's answer";
 /** The client's own progress while it gets the user's answers to an input-required result, before it calls again. */
 const ASKING = /^Fulfilling input required\b/;
 
@@ -151,6 +153,7 @@ export function innerCallsAfter(calls: readonly InnerCall[], { message }: CallPr
   const done = DONE.exec(what);
   if (done) return replaced(calls, index, { tool, state: 'done', ms: Number(done[1]) });
   if (what === 'failed') return replaced(calls, index, { tool, state: 'failed' });
+  if (what === WAITING) return replaced(calls, index, { ...calls[index], state: 'waiting' });
   return replaced(calls, index, { ...calls[index], message: what });
 }
 

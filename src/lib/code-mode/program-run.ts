@@ -168,6 +168,7 @@ export class ProgramRun {
       if (toolCall.pendingInput) {
         const asked = Object.entries(toolCall.pendingInput).map(([key, request]) => [answerKey(index, key), request]);
         this.pendingInput = { ...this.pendingInput, ...Object.fromEntries(asked) };
+        this.#progress(`${tool.name}: waiting for the client's answer`);
         return undefined;
       }
       return programValueOf(result);
