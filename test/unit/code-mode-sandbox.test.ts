@@ -85,6 +85,15 @@ describe('limits, each named when passed', () => {
     expect(resultOf(await run('return 1'))).toBe(1);
   });
 
+  test('memory, in strings (which QuickJS’s own limit does not count)', async () => {
+    const startedAt = Date.now();
+    const outcome = await run('const keep = []; while (true) keep.push("y".repeat(1000));', { memoryBytes: 8 * 1024 * 1024 });
+    expect(outcome).toMatchObject({ ok: false, limit: 'memory' });
+    // Stopped near the limit, not when the engine's 2 GiB were full (that took seconds).
+    expect(Date.now() - startedAt).toBeLessThan(1_500);
+    expect(resultOf(await run('return 1'))).toBe(1);
+  });
+
   test('number of tool calls', async () => {
     const outcome = await run('for (let i = 0; i < 10; i++) await tools.echo({ i }); return "all"');
     expect(outcome).toMatchObject({ ok: false, limit: 'calls' });

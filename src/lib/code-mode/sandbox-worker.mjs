@@ -79,6 +79,14 @@ const PRELUDE = `
 
 const quickJS = await newQuickJSWASMModuleFromVariant(variant);
 
+/**
+ * The engine's memory, and its size before any program ran. QuickJS's own memory limit counts objects but not the
+ * bytes of large strings and typed arrays (quickjs-emscripten 0.32: a runtime reaches the 2 GiB this build may grow to
+ * under a 64 MiB limit), so a program is also stopped once it grew this memory by more than its memory limit.
+ */
+const wasmMemory = quickJS.getWasmMemory();
+const initialMemoryBytes = wasmMemory.buffer.byteLength;
+
 /** Set to 1 by the gateway to stop the program running now: read between its steps, even while it computes. */
 const stopFlag = new Int32Array(/** @type {SharedArrayBuffer} */ (workerData.stopFlag));
 
@@ -122,9 +130,11 @@ function run(/** @type {RunMessage} */ message) {
   runtime.setMaxStackSize(STACK_BYTES);
   const vm = runtime.newContext();
   const pastDeadline = () => Date.now() > limits.deadline;
+  const pastMemory = () => wasmMemory.buffer.byteLength > initialMemoryBytes + limits.memoryBytes;
   Atomics.store(stopFlag, 0, 0);
   runtime.setInterruptHandler(() => {
     if (!stopped && pastDeadline()) stopped = { error: 'wall time', limit: 'wall' };
+    if (!stopped && pastMemory()) stopped = { error: 'memory', limit: 'memory' };
     if (!stopped && Atomics.load(stopFlag, 0) === 1) stopped = { error: 'cancelled' };
     return stopped !== undefined;
   });
@@ -138,16 +148,19 @@ function run(/** @type {RunMessage} */ message) {
     current = undefined;
     for (const deferred of pending.values()) deferred.dispose();
     pending.clear();
+    // A runtime that cannot be freed cleanly (after running out of memory) leaves this engine unusable, and an engine
+    // grown past the memory limit stays that large (WebAssembly memory never shrinks): answer, and exit (the gateway
+    // starts another worker).
+    let retire = false;
     try {
       vm.dispose();
       runtime.dispose();
     } catch {
-      // A runtime that cannot be freed cleanly (after running out of memory) leaves this engine unusable: answer, and
-      // exit (the gateway starts another worker).
-      post(answer.type === 'done' ? { ...answer, retire: true } : answer);
-      process.exit(1);
+      retire = true;
     }
-    post(answer);
+    if (!retire && !pastMemory()) return post(answer);
+    post(answer.type === 'done' ? { ...answer, retire: true } : answer);
+    process.exit(1);
   };
   const stop = (/** @type {string} */ error, /** @type {LimitName | undefined} */ limit) => {
     stopped ??= { error, ...(limit && { limit }) };
