@@ -1,8 +1,8 @@
 // The benchmark: what reaching a procedure through MCP costs against REST, a hand-written tool and the bare floors, as
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
-// Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue]. Prints Markdown;
+// Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code]. Prints Markdown;
 // BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -264,6 +264,21 @@ async function load(scenario, seconds, encoding) {
   };
 }
 
+/** The `p`-th percentile of `values` (nearest rank). */
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+
+/** `times` sequential calls of `call` (the i-th given i): each one's ms, and `server`'s CPU per call. */
+async function sequential(server, call, times) {
+  const ms = [];
+  const cpuBefore = cpuMs(server.pid);
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await call(i);
+    ms.push(performance.now() - started);
+  }
+  return { ms, cpu: (cpuMs(server.pid) - cpuBefore) / times };
+}
+
 /** One whole request with node:http (undici's fetch is slow to collect some multi-megabyte bodies); resolves to ms. */
 function timedRequest(url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
@@ -484,7 +499,6 @@ async function catalogueLines(base, env) {
     { procedures: 200, selection: '' },
     { procedures: 1000, selection: '' },
   ];
-  const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
   const user = { params: { id: 1 } };
   const lines = [
     '| Tools | tools/list bytes: all | search | default (surface) | search_tools p50 / p95 ms | search_tools CPU ms (a direct getUser in the same loop) | call_tool ÷ direct, CPU per request [min–max] | req/s [min–max] |',
@@ -504,26 +518,15 @@ async function catalogueLines(base, env) {
       largest = Math.max(largest, all.tools);
       const search = (query, limit = 5) => resultOf(server, toolCall('search_tools', { query, limit }, '2026'), endpoint(''));
       const getUser = () => resultOf(server, toolCall('UserController_getUser', user, '2026'), endpoint(''));
-      /** `times` sequential calls of `call` (the i-th given i): each one's ms, and the server's CPU per call. */
-      const sequential = async (call, times) => {
-        const ms = [];
-        const cpuBefore = cpuMs(server.pid);
-        for (let i = 0; i < times; i++) {
-          const started = performance.now();
-          await call(i);
-          ms.push(performance.now() - started);
-        }
-        return { ms, cpu: (cpuMs(server.pid) - cpuBefore) / times };
-      };
       const request = (i) => SEARCH_QUALITY_CASES[i % SEARCH_QUALITY_CASES.length].query;
-      await sequential((i) => search(request(i)), 20); // warm-up (and the index is built on the first search)
-      await sequential(getUser, 20);
+      await sequential(server, (i) => search(request(i)), 20); // warm-up (and the index is built on the first search)
+      await sequential(server, getUser, 20);
       // Alternating halves, so a drift of the machine hits both alike: a sequential call costs more CPU than one under load.
       const searches = { ms: [], cpu: [] };
       const directs = { ms: [], cpu: [] };
       for (let half = 0; half < 2; half++) {
         for (const [into, call] of [[searches, (i) => search(request(i))], [directs, getUser]]) {
-          const { ms, cpu } = await sequential(call, 150);
+          const { ms, cpu } = await sequential(server, call, 150);
           into.ms.push(...ms);
           into.cpu.push(cpu);
         }
@@ -579,18 +582,320 @@ async function catalogueLines(base, env) {
   return lines;
 }
 
+/** The program of the code-mode figures: ten inner getUser calls, the work of ten direct tools/calls. */
+const TEN_GET_USERS = "for (let i = 1; i <= 10; i++) await tools.UserController_getUser({ params: { id: 1 } }); return 'ok'";
+const CODE_SURFACE = '/api/mcp?tools=code';
+const BENCH_USER = { params: { id: 1 } };
+
+/** One `execute` of `code` on the code surface: its MCP result (isError, with the error's text, when the program failed). */
+const execute = (server, code, era = '2026') => resultOf(server, toolCall('execute', { code }, era), CODE_SURFACE);
+
+/** An `execute` that must succeed after `calls` inner calls, each ok: its structuredContent. */
+async function executed(server, code, era, calls) {
+  const result = await execute(server, code, era);
+  const answer = result.structuredContent;
+  if (result.isError || answer?.calls.length !== calls || !answer.calls.every((call) => call.ok)) {
+    throw new Error(`execute: unexpected answer ${JSON.stringify(result).slice(0, 300)}`);
+  }
+  return answer;
+}
+
+/** Ten direct tools/calls of getUser, one after the other: what a client without code mode does. */
+async function tenDirectCalls(server, era) {
+  for (let i = 0; i < 10; i++) await resultOf(server, toolCall('UserController_getUser', BENCH_USER, era));
+}
+
+/** The server's RSS right after a full garbage collection of its main thread (the test build's GET /api/fixture/memory). */
+const rssAfterGc = async (server) => (await (await fetch(`${server.baseURL}/api/fixture/memory`)).json()).rss;
+
+/**
+ * Runs each of `sides` (name → async function) in turn, then again in the reverse order (A B … B A), so that none
+ * always runs first (on this VM the second run of a pair tends to cost less); each side's two results.
+ */
+async function bothOrders(sides) {
+  const names = Object.keys(sides);
+  const results = Object.fromEntries(names.map((name) => [name, []]));
+  for (const name of [...names, ...names.toReversed()]) results[name].push(await sides[name]());
+  return results;
+}
+
+/** `values` as `min–max` with `digits` decimals. */
+const span = (values, digits = 2) => `${fixed(Math.min(...values), digits)}–${fixed(Math.max(...values), digits)}`;
+
+/** `count` copies of `job` at once on `server`: the wall ms, the server's CPU ms, its RSS before (after a GC) and its peak. */
+async function burst(server, job, count) {
+  const start = await rssAfterGc(server);
+  let peak = residentBytes(server.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server.pid))), 20);
+  const cpuBefore = cpuMs(server.pid);
+  const started = performance.now();
+  await Promise.all(Array.from({ length: count }, () => job()));
+  const wallMs = performance.now() - started;
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  clearInterval(sampler);
+  return { wallMs, cpu, start, peak: Math.max(peak, residentBytes(server.pid)) };
+}
+
+/** Polls `ready` every 50 ms until it holds, at most `seconds`. */
+async function until(ready, seconds, what) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`waited ${seconds} s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Code mode (`--only code`, issue 25): one `execute` of ten inner getUser calls against ten direct tools/calls (CPU,
+ * wall), the sandbox's start and memory, 20 `execute`s at once against 200 direct calls at the same concurrency, and
+ * REST latency on an instance while an `execute` loops forever. CPU is the server process's, worker threads included.
+ */
+async function codeLines(base, env) {
+  const UNITS = 20;
+  const CONCURRENT = 20;
+  const LOOP_WALL_MS = 10_000;
+  const server = await startServer(base + 30, env);
+  const wide = await startServer(base + 31, { ...env, CODE_MODE_WORKERS: String(CONCURRENT) });
+  const looping = await startServer(base + 32, { ...env, CODE_MODE_WALL_MS: String(LOOP_WALL_MS) });
+  const lines = [];
+  try {
+    // 1. One execute of ten inner calls against ten direct calls, sequential, both framings.
+    const eras = { '2026-07-28': '2026', '2025 (SSE)': '2025' };
+    const pairs = {};
+    for (const era of Object.values(eras)) {
+      await sequential(server, () => executed(server, TEN_GET_USERS, era, 10), UNITS); // warm-up (the first starts a worker)
+      await sequential(server, () => tenDirectCalls(server, era), UNITS);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [label, era] of Object.entries(eras)) {
+        const { execute: viaCode, direct } = await bothOrders({
+          execute: () => sequential(server, () => executed(server, TEN_GET_USERS, era, 10), UNITS),
+          direct: () => sequential(server, () => tenDirectCalls(server, era), UNITS),
+        });
+        const figures = (legs) => ({ cpu: median(legs.map((leg) => leg.cpu)), ms: median(legs.flatMap((leg) => leg.ms)) });
+        (pairs[label] ??= []).push({ code: figures(viaCode), direct: figures(direct) });
+      }
+    }
+    lines.push(
+      `One \`execute\` making 10 inner \`UserController_getUser\` calls against 10 direct \`tools/call\`s of it, ` +
+        `sequential (${UNITS} of each, A B then B A, per round), server CPU (user + system of the process, worker threads included, /proc) ` +
+        `and wall time per unit; min–max over ${ROUNDS} rounds:`,
+      '',
+      '| Framing | execute: CPU ms | 10 direct: CPU ms | CPU execute ÷ 10 direct | execute: wall p50 ms | 10 direct: wall p50 ms | wall ÷ |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...Object.entries(pairs).map(([label, rounds]) => {
+        const of = (side, figure) => rounds.map((round) => round[side][figure]);
+        const ratio = (figure) => rounds.map((round) => round.code[figure] / round.direct[figure]);
+        return `| ${label} | ${span(of('code', 'cpu'), 1)} | ${span(of('direct', 'cpu'), 1)} | ${span(ratio('cpu'))} | ${span(of('code', 'ms'), 1)} | ${span(of('direct', 'ms'), 1)} | ${span(ratio('ms'))} |`;
+      }),
+    );
+
+    // 2. Sandbox start and memory: a fresh server per round (its pool starts empty: the first execute starts a worker).
+    const BLOCKED = 'await tools.FixtureController_countSlowly({ body: { to: 1, stepMs: 2000, label: "bench-code" } }); return 1';
+    const LARGE_HEAP_MIB = 32;
+    const LARGE = `const text = 'x'.repeat(${LARGE_HEAP_MIB} * 1024 * 1024); return text.length`;
+    const STRINGS = "const keep = []; while (true) keep.push('y'.repeat(1000))";
+    const starts = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const fresh = await startServer(base + 40 + round, env);
+      try {
+        const workers = Number(env.CODE_MODE_WORKERS ?? 4);
+        await resultOf(fresh, toolCall('UserController_getUser', BENCH_USER, '2026')); // the tools/call path is warm
+        const none = await rssAfterGc(fresh);
+        let started = performance.now();
+        await executed(fresh, 'return 1', '2026', 0);
+        const coldMs = performance.now() - started;
+        const one = await rssAfterGc(fresh);
+        const { trivial, direct } = await bothOrders({
+          trivial: () => sequential(fresh, () => executed(fresh, 'return 1', '2026', 0), 15),
+          direct: () => sequential(fresh, () => resultOf(fresh, toolCall('UserController_getUser', BENCH_USER, '2026')), 15),
+        });
+        // Programs blocked awaiting a slow tool, one per worker: all workers started, each holding a live program.
+        const counting = async () => (await (await fetch(`${fresh.baseURL}/api/fixture/counting?label=bench-code`)).json()).running;
+        const blockedRss = [];
+        for (let time = 0; time < 2; time++) {
+          const programs = Array.from({ length: workers }, () => executed(fresh, BLOCKED, '2026', 1));
+          await until(async () => (await counting()) === workers, 10, `${workers} blocked programs`);
+          blockedRss.push(await rssAfterGc(fresh));
+          await Promise.all(programs);
+        }
+        const idle = await rssAfterGc(fresh);
+        // One program that fills LARGE_HEAP_MIB of its heap: what its worker's RSS keeps afterwards.
+        started = performance.now();
+        await executed(fresh, LARGE, '2026', 0);
+        const largeMs = performance.now() - started;
+        const afterLarge = await rssAfterGc(fresh);
+        const again = [];
+        for (let i = 0; i < workers; i++) again.push(executed(fresh, LARGE, '2026', 0));
+        await Promise.all(again);
+        const afterLargeAll = await rssAfterGc(fresh);
+        // A program that keeps allocating small strings until its memory limit stops it.
+        let stringsEnd;
+        const strings = await burst(fresh, async () => (stringsEnd = await execute(fresh, STRINGS)), 1);
+        const stringsText = stringsEnd.content?.[0]?.text ?? '';
+        if (!stringsEnd.isError || !stringsText.includes('CODE_MODE_MEMORY_BYTES')) throw new Error(`the string program: ${stringsText.slice(0, 300)}`);
+        const afterStrings = await rssAfterGc(fresh);
+        starts.push({
+          coldMs,
+          warmMs: median([...trivial[0].ms, ...trivial[1].ms]),
+          warmCpu: median(trivial.map((leg) => leg.cpu)),
+          directMs: median([...direct[0].ms, ...direct[1].ms]),
+          directCpu: median(direct.map((leg) => leg.cpu)),
+          firstWorkerMiB: (one - none) / MIB,
+          perWorkerMiB: (idle - none) / workers / MIB,
+          firstBlockedPerProgramMiB: (blockedRss[0] - one) / workers / MIB,
+          blockedPerProgramMiB: (blockedRss[1] - idle) / workers / MIB,
+          largeMs,
+          largeKeptMiB: (afterLarge - idle) / MIB,
+          largeKeptAllMiB: (afterLargeAll - idle) / MIB,
+          stringsMs: strings.wallMs,
+          stringsPeakMiB: (strings.peak - strings.start) / MIB,
+          stringsKeptMiB: (afterStrings - afterLargeAll) / MIB,
+          stringsError: stringsText.split('\n')[0],
+          noneMiB: none / MIB,
+          allMiB: afterLargeAll / MIB,
+          workers,
+        });
+      } finally {
+        await fresh.stop();
+      }
+    }
+    const s = (figure, digits = 1) => span(starts.map((start) => start[figure]), digits);
+    const workers = starts[0].workers;
+    lines.push(
+      '',
+      `Sandbox start and memory, a fresh server per round (${ROUNDS}); RSS read after a full GC of the main thread (GET /api/fixture/memory), min–max:`,
+      '',
+      '| Figure | min–max |',
+      '| --- | ---: |',
+      `| first \`execute\` of \`return 1\` after start (starts the worker: a thread, QuickJS's wasm) | ${s('coldMs')} ms |`,
+      `| a warm \`execute\` of \`return 1\` (p50 of 30; a new QuickJS runtime and context per program) | ${s('warmMs')} ms, CPU ${s('warmCpu')} ms |`,
+      `| a direct \`tools/call\` getUser beside it (p50 of 30) | ${s('directMs')} ms, CPU ${s('directCpu')} ms |`,
+      `| RSS with no worker | ${s('noneMiB', 0)} MiB |`,
+      `| RSS of the first worker (after one trivial program) | +${s('firstWorkerMiB')} MiB |`,
+      `| RSS per worker, all ${workers} started (CODE_MODE_WORKERS), idle | +${s('perWorkerMiB')} MiB |`,
+      `| RSS per program while ${workers} programs are blocked awaiting a slow tool, the first time (${workers - 1} workers start for them) | +${s('firstBlockedPerProgramMiB')} MiB |`,
+      `| the same, the second time (every worker started): a live program's own memory | ${s('blockedPerProgramMiB', 2)} MiB |`,
+      `| one program filling ${LARGE_HEAP_MIB} MiB of its heap: wall | ${s('largeMs', 0)} ms |`,
+      `| RSS change after it, against the idle workers before (one such program / one on each of the ${workers} workers) | ${s('largeKeptMiB', 0)} / ${s('largeKeptAllMiB', 0)} MiB |`,
+      `| RSS at the end (${workers} workers, each after a ${LARGE_HEAP_MIB} MiB program) | ${s('allMiB', 0)} MiB |`,
+      `| \`${STRINGS}\` (CODE_MODE_MEMORY_BYTES ${fixed(Number(env.CODE_MODE_MEMORY_BYTES ?? 64 * MIB) / MIB, 0)} MiB): wall, peak RSS growth, RSS change after | ${s('stringsMs', 0)} ms, +${s('stringsPeakMiB', 0)} MiB, ${s('stringsKeptMiB', 0)} MiB |`,
+      '',
+      `It ends with: "${starts[0].stringsError}".`,
+    );
+
+    // 3. 20 programs at once against 200 direct calls at the same concurrency (20 clients, 10 calls each).
+    const sides = {
+      [`${CONCURRENT} × execute (10 inner getUser), ${workers} workers`]: () => burst(server, () => executed(server, TEN_GET_USERS, '2026', 10), CONCURRENT),
+      [`${CONCURRENT} × execute (10 inner getUser), CODE_MODE_WORKERS=${CONCURRENT}`]: () =>
+        burst(wide, () => executed(wide, TEN_GET_USERS, '2026', 10), CONCURRENT),
+      [`${CONCURRENT} clients × 10 direct tools/call getUser`]: () => burst(server, () => tenDirectCalls(server, '2026'), CONCURRENT),
+    };
+    for (const side of Object.values(sides)) await side(); // warm-up: every worker started
+    const bursts = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, legs] of Object.entries(await bothOrders(sides))) {
+        bursts[name].push({
+          wallMs: median(legs.map((leg) => leg.wallMs)),
+          cpu: median(legs.map((leg) => leg.cpu)),
+          growthMiB: Math.max(...legs.map((leg) => leg.peak - leg.start)) / MIB,
+          peakMiB: Math.max(...legs.map((leg) => leg.peak)) / MIB,
+        });
+      }
+    }
+    const [directName] = Object.keys(sides).slice(-1);
+    lines.push(
+      '',
+      `${CONCURRENT} at once, 2026-07-28 (each figure per burst of ${CONCURRENT}; 2 bursts per side per round, A B C C B A; RSS sampled every 20 ms), min–max over ${ROUNDS} rounds:`,
+      '',
+      '| Burst | wall ms | server CPU ms | CPU ÷ direct | peak RSS MiB (change from the RSS after a GC before it) |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...Object.entries(bursts).map(([name, rounds]) => {
+        const ratios = rounds.map((round, i) => round.cpu / bursts[directName][i].cpu);
+        const of = (figure, digits = 0) => span(rounds.map((round) => round[figure]), digits);
+        return `| ${name} | ${of('wallMs')} | ${of('cpu')} | ${span(ratios)} | ${of('peakMiB')} (${of('growthMiB')}) |`;
+      }),
+    );
+
+    // 4. REST latency on an instance while one execute loops forever (until its wall time: CODE_MODE_WALL_MS).
+    const rest = { name: 'REST GET /api/users/1', server: looping, path: '/api/users/1', request: { method: 'GET' }, expect: '"Ada Lovelace"' };
+    await checkAnswer(rest);
+    await load(rest, 2);
+    await executed(looping, 'return 1', '2026', 0); // its worker started
+    /** REST meanwhile: 300 sequential GETs (p50, p95), then autocannon for 3 s; the server's CPU per second over both. */
+    const restWindow = async () => {
+      const cpuBefore = cpuMs(looping.pid);
+      const started = performance.now();
+      const { ms } = await sequential(looping, () => timedRequest(looping.baseURL + rest.path), 300);
+      const loaded = await load(rest, SECONDS);
+      return { p50: percentile(ms, 50), p95: percentile(ms, 95), rps: loaded.rps, loadP99: loaded.p99, cpuPerSecond: (cpuMs(looping.pid) - cpuBefore) / ((performance.now() - started) / 1000) };
+    };
+    const endings = [];
+    const loopSides = {
+      quiet: restWindow,
+      loop: async () => {
+        const started = performance.now();
+        const ended = execute(looping, 'while (true) {}').then((result) => {
+          endings.push({ seconds: (performance.now() - started) / 1000, isError: result.isError, text: result.content?.[0]?.text ?? '' });
+        });
+        // Running once the server computes (it is idle otherwise): ≥ 70 ms of CPU in 100 ms.
+        await until(async () => {
+          const before = cpuMs(looping.pid);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return cpuMs(looping.pid) - before >= 70;
+        }, 5, 'the looping program');
+        const window = await restWindow();
+        await ended;
+        return window;
+      },
+    };
+    const loopRounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { quiet, loop } = await bothOrders(loopSides);
+      const of = (legs, figure) => median(legs.map((leg) => leg[figure]));
+      loopRounds.push(Object.fromEntries(['p50', 'p95', 'rps', 'loadP99', 'cpuPerSecond'].map((figure) => [figure, { quiet: of(quiet, figure), loop: of(loop, figure) }])));
+    }
+    const wrong = endings.find((ending) => !ending.isError || !ending.text.includes('CODE_MODE_WALL_MS'));
+    if (wrong) throw new Error(`the endless program ended without the wall-time error: ${JSON.stringify(wrong).slice(0, 300)}`);
+    const row = (label, figure, digits = 1) => {
+      const [quiet, loop] = ['quiet', 'loop'].map((side) => loopRounds.map((round) => round[figure][side]));
+      return `| ${label} | ${span(quiet, digits)} | ${span(loop, digits)} | ${span(loopRounds.map((round) => round[figure].loop / round[figure].quiet))} |`;
+    };
+    lines.push(
+      '',
+      `REST \`GET /api/users/1\` on one instance, alone and while an \`execute\` of \`while (true) {}\` runs (CODE_MODE_WALL_MS=${LOOP_WALL_MS}); ` +
+        `300 sequential requests, then autocannon (${CONNECTIONS} connections, ${SECONDS} s); quiet and loop A B B A per round, min–max over ${ROUNDS} rounds:`,
+      '',
+      '| Figure | alone | while a program loops | loop ÷ alone |',
+      '| --- | ---: | ---: | ---: |',
+      row('sequential p50 ms', 'p50', 2),
+      row('sequential p95 ms', 'p95', 2),
+      row(`req/s (autocannon, ${CONNECTIONS} connections)`, 'rps', 0),
+      row('p99 ms under that load', 'loadP99', 0),
+      row('server CPU ms per second of wall time', 'cpuPerSecond', 0),
+      '',
+      `The endless program ended after ${span(endings.map((ending) => ending.seconds))} s (${endings.length} runs), each answering isError: "${endings[0].text.split('\n')[0]}".`,
+    );
+  } finally {
+    await Promise.all([server.stop(), wide.stop(), looping.stop()]);
+  }
+  return lines;
+}
+
 /** `value` as a figure with `digits` decimals. */
 const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main() {
   const started = Date.now();
-  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts
+  // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
+  // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
   if (args.only === 'media') return report([`Machine: ${machine()}`, '', ...(await mediaOnly(base, env))]);
   if (args.only === 'tasks') return report([`Machine: ${machine()}`, '', ...(await tasksOnly(base, env))]);
   if (args.only === 'catalogue') return report([`Machine: ${machine()}`, '', ...(await catalogueLines(base, env))]);
+  if (args.only === 'code') return report([`Machine: ${machine()}`, '', ...(await codeLines(base, env))]);
 
   const coldStarts = { toolsList: [], rest: [], floor: [] };
   for (let i = 0; i < 3; i++) {
