@@ -301,7 +301,7 @@ export const VARIABLES = {
     group: 'server',
     schema: byteCount(64 * 1024 * 1024),
     default: '`67108864` (64 MiB)',
-    doc: 'Code mode: the most memory one program’s JavaScript heap may use (its sandbox, not the gateway’s).',
+    doc: 'Code mode: the most memory one program may take in its sandbox (its objects, strings and arrays; the sandbox’s memory, not the gateway’s). A worker whose memory grew past it is replaced after the program.',
   }),
   CODE_MODE_MAX_CALLS: variable({
     group: 'server',

@@ -89,8 +89,8 @@ describe('limits, each named when passed', () => {
     const startedAt = Date.now();
     const outcome = await run('const keep = []; while (true) keep.push("y".repeat(1000));', { memoryBytes: 8 * 1024 * 1024 });
     expect(outcome).toMatchObject({ ok: false, limit: 'memory' });
-    // Stopped near the limit, not when the engine's 2 GiB were full (that took seconds).
-    expect(Date.now() - startedAt).toBeLessThan(1_500);
+    // Stopped near the limit, not when the engine's 2 GiB were full (that took about 8 s).
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
     expect(resultOf(await run('return 1'))).toBe(1);
   });
 
