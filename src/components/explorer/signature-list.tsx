@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { signaturesByToolset } from '@/browser/explorer/code-console';
 import type { Tool } from '@/browser/explorer/gateway-client';
 import styles from './explorer.module.css';
+import { FilterRow } from './filter-row';
 
 export function SignatureList({ tools, onInsert }: { tools: readonly Tool[]; onInsert(tool: Tool): void }) {
   const filterId = useId();
@@ -20,22 +21,15 @@ export function SignatureList({ tools, onInsert }: { tools: readonly Tool[]; onI
   const count = shown.reduce((sum, group) => sum + group.signatures.length, 0);
   return (
     <section className={styles.signatures} aria-label="Signatures">
-      <div className={styles.filterRow}>
-        <label htmlFor={filterId} className={styles.label}>
-          Filter signatures
-        </label>
-        <input
-          id={filterId}
-          className={styles.input}
-          type="search"
-          placeholder="part of a tool's name, e.g. task"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-        <span className={styles.muted} role="status" data-testid="signature-count">
-          {count} of {tools.length} tools
-        </span>
-      </div>
+      <FilterRow
+        id={filterId}
+        label="Filter signatures"
+        placeholder="part of a tool's name, e.g. task"
+        value={filter}
+        onChange={setFilter}
+        shown={`${count} of ${tools.length} tools`}
+        shownTestId="signature-count"
+      />
       <div className={styles.signatureGroups}>
         {shown.map((group) => (
           <details key={group.name} className={styles.signatureGroup} open>

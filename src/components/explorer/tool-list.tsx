@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import type { Tool } from '@/browser/explorer/gateway-client';
 import { groupByToolset, type ToolsetGroup } from '@/browser/explorer/toolsets';
 import styles from './explorer.module.css';
+import { FilterRow } from './filter-row';
 import { Spinner } from './spinner';
 import { ToolCard } from './tool-card';
 import type { GatewayState } from './use-gateway';
@@ -114,21 +115,15 @@ export function ToolList({ state, origin, calls, retry }: ToolListProps) {
   }
   return (
     <>
-      <div className={styles.filterRow}>
-        <label htmlFor="tool-filter" className={styles.label}>
-          Search tools
-        </label>
-        <input
-          id="tool-filter"
-          className={styles.input}
-          type="search"
-          placeholder="what you want to do, e.g. move a card to done"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <span className={styles.muted} role="status" data-testid="tool-count">
-          {ranked?.length ?? tools.length} of {tools.length} tools
-        </span>
+      <FilterRow
+        id="tool-filter"
+        label="Search tools"
+        placeholder="what you want to do, e.g. move a card to done"
+        value={query}
+        onChange={setQuery}
+        shown={`${ranked?.length ?? tools.length} of ${tools.length} tools`}
+        shownTestId="tool-count"
+      >
         <span className={styles.muted} data-testid="search-status">
           {SEARCH_NOTES[search.status]}
         </span>
@@ -136,7 +131,7 @@ export function ToolList({ state, origin, calls, retry }: ToolListProps) {
           <input type="checkbox" checked={withTasks} onChange={(event) => setWithTasks(event.target.checked)} />
           Declare the Tasks extension <span className={styles.muted}>(long calls may then run as tasks)</span>
         </label>
-      </div>
+      </FilterRow>
       <SearchOutcome search={search} query={query} />
       <div className={styles.cards}>{items}</div>
     </>
