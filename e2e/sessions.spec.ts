@@ -5,7 +5,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
-import { eventsOf, mcpHeaders, readEvents, type StreamEvent } from './support/json-rpc';
+import { eventsOf, mcpHeaders, rawRequest, readEvents, type StreamEvent } from './support/json-rpc';
 import { connect, type ElicitationAnswer, type GatewayClient } from './support/mcp';
 import { SignedInUser, scriptToken, startOAuthGateway } from './support/oauth';
 import { createTask, restStatus } from './support/rest-data';
@@ -273,6 +273,41 @@ test('MCP_MAX_SESSIONS: a flood of initialize gets 503 naming the limit while a 
     const later = await existing.callTool('sum_numbers', { a: 1, b: 1 });
     expect(later.content).toEqual([{ type: 'text', text: '2' }]);
     await existing.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('MCP_MAX_SESSIONS_PER_CALLER: a caller that opens 3× its share keeps only its newest sessions (the others answer 404); other callers are untouched', async () => {
+  const share = 3;
+  const server = await startServer(e2ePort + 25, { MCP_MAX_SESSIONS_PER_CALLER: String(share), MCP_MAX_SESSIONS: '10' }, 'test-results/sessions-per-caller.log');
+  try {
+    // Another caller (this test's own address) holds a session with its standalone stream open, and one more idle.
+    const other = await plainSession(server.baseURL);
+    const otherIdle = await startRawSession(server.baseURL);
+    // A script that never ends its sessions, from an address of its own: one initialize after another.
+    const initializeFrom = async (localAddress: string) => {
+      const initialize = { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'e2e-leaky', version: '1.0.0' } };
+      const answer = await rawRequest(`${server.baseURL.replace('localhost', '127.0.0.1')}/api/mcp`, {
+        method: 'POST',
+        headers: mcpHeaders,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: initialize }),
+        localAddress,
+      });
+      expect(answer.status).toBe(200);
+      return answer.headers['mcp-session-id'] as string;
+    };
+    const leaky: string[] = [];
+    for (let opened = 0; opened < 3 * share; opened++) leaky.push(await initializeFrom('127.0.0.81'));
+    // More than MCP_MAX_SESSIONS less the other caller's would have been refused: the script never took the instance.
+    const statuses = [];
+    for (const sessionId of leaky) statuses.push(await statusOn(server.baseURL, sessionId, listTools(1)));
+    expect(statuses).toEqual([...Array(2 * share).fill(404), ...Array(share).fill(200)]);
+    expect(await statusOn(server.baseURL, otherIdle.sessionId!, listTools(2))).toBe(200);
+    expect((await other.callTool('sum_numbers', { a: 2, b: 3 })).content).toEqual([{ type: 'text', text: '5' }]);
+    // The script's client, told 404, starts again: it gets a session (its oldest remaining one goes).
+    expect(await initializeFrom('127.0.0.81')).toMatch(/^[0-9a-f-]{36}$/);
+    await other.close();
   } finally {
     await server.stop();
   }

@@ -351,6 +351,12 @@ export const VARIABLES = {
     default: '`1000`',
     doc: 'Most 2025-era MCP sessions (`Mcp-Session-Id`) one instance holds at once; an `initialize` beyond it gets HTTP 503 with `Retry-After` and a JSON-RPC error naming the limit, while the sessions it holds keep working.',
   }),
+  MCP_MAX_SESSIONS_PER_CALLER: variable({
+    group: 'security',
+    schema: wholeNumber(20, 'sessions', 1),
+    default: '`20`',
+    doc: 'Most 2025-era MCP sessions one caller (its token’s subject, else its client address) holds on one instance: its `initialize` beyond it ends that caller’s longest-unused session first (whose next request then answers 404, so its client starts again). Clients that never send DELETE (one session per call) thus keep to their own share and never lock others out of `MCP_MAX_SESSIONS`.',
+  }),
   MCP_SESSION_IDLE_SECONDS: variable({
     group: 'server',
     schema: wholeNumber(600, 'seconds', 1),
@@ -427,8 +433,8 @@ export interface GatewayConfig {
   confirmDestructive: boolean;
   /** The key of input-required `requestState`; undefined: a random one of this process. */
   stateSecret?: string;
-  /** 2025-era sessions: how many one instance holds, and how long an idle one lives. */
-  sessions: { max: number; idleMs: number };
+  /** 2025-era sessions: how many one instance holds (in all, and per caller), and how long an idle one lives. */
+  sessions: { max: number; maxPerCaller: number; idleMs: number };
   /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
   tracing?: { serviceName: string };
   /** Test build only: the conformance suite's resources, prompts and tools. */
@@ -524,7 +530,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
     confirmDestructive: values.MCP_CONFIRM_DESTRUCTIVE,
     stateSecret: values.GATEWAY_STATE_SECRET,
-    sessions: { max: values.MCP_MAX_SESSIONS, idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000 },
+    sessions: { max: values.MCP_MAX_SESSIONS, maxPerCaller: values.MCP_MAX_SESSIONS_PER_CALLER, idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000 },
     tracing:
       values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
         ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }

@@ -100,9 +100,16 @@ const rateLimiter = once(() => {
  */
 export function takeRateAllowance(req: Request): number {
   const limit = rateLimiter();
-  if (!limit) return 0;
+  return limit ? limit.take(callerKeyOf(req)) : 0;
+}
+
+/**
+ * Who `req` comes from, for what is bounded per caller (rate, sessions): its token's subject, else its client's
+ * address (behind a trusted proxy, the one it forwards).
+ */
+export function callerKeyOf(req: Request): string {
   const subject = requestContext()?.caller?.subject;
-  return limit.take(subject ? `sub:${subject}` : `address:${clientAddress(req, config().trustProxy)}`);
+  return subject ? `sub:${subject}` : `address:${clientAddress(req, config().trustProxy)}`;
 }
 
 /** The message of a request over GATEWAY_RATE_LIMIT. */

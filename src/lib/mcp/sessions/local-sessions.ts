@@ -1,5 +1,5 @@
 // The 2025-era MCP sessions this instance holds: an SDK streamable HTTP transport and an McpServer each, bound to the
-// principal that started it, closed when idle, bounded in number.
+// principal that started it, closed when idle, bounded in number (in all, and per caller: its longest-unused one goes).
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import {
@@ -57,6 +57,10 @@ function forgetAnswered(transport: WebStandardStreamableHTTPServerTransport, una
 interface HeldSession {
   readonly id: string;
   readonly principal: string;
+  /** Who started it, as per-caller bounds count (guards' `callerKeyOf`). */
+  readonly callerKey: string;
+  /** When its last request came (performance.now()): a caller over its share loses the one used longest ago. */
+  lastUsedAt: number;
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly server: McpServer;
   readonly events: SessionEventStore;
@@ -72,6 +76,8 @@ interface HeldSession {
 export interface LocalSessionsOptions {
   /** Most sessions held at once (MCP_MAX_SESSIONS). */
   max: number;
+  /** Most sessions one caller holds at once (MCP_MAX_SESSIONS_PER_CALLER). */
+  maxPerCaller: number;
   /** A session with no request in progress for this long is closed (MCP_SESSION_IDLE_SECONDS). */
   idleMs: number;
   /** A new session's MCP server, set up with the gateway's tools. */
@@ -107,9 +113,18 @@ export class LocalSessions {
     return [...this.sessions.values()].map(({ id, principal }) => ({ id, principal }));
   }
 
-  /** Serves an `initialize`: starts a session held by `principal`, or answers 503 when this instance holds its limit. */
-  async start(req: Request, principal: string, requestOptions: HandleRequestOptions): Promise<Response> {
-    if (this.draining || this.sessions.size + this.starting >= this.options.max) return tooManySessions(this.options.max);
+  /**
+   * Serves an `initialize`: starts a session held by `principal` for the caller `callerKey` — ending that caller's
+   * longest-unused sessions first when it holds its share — or answers 503 when this instance holds its limit.
+   */
+  async start(
+    req: Request,
+    { principal, callerKey }: { principal: string; callerKey: string },
+    requestOptions: HandleRequestOptions,
+  ): Promise<Response> {
+    if (this.draining) return tooManySessions(this.options.max);
+    await this.makeRoomFor(callerKey);
+    if (this.sessions.size + this.starting >= this.options.max) return tooManySessions(this.options.max);
     this.starting++;
     const id = randomUUID();
     try {
@@ -128,7 +143,8 @@ export class LocalSessions {
       const server = this.options.makeServer();
       await server.connect(transport);
       if (this.options.traced) traceSessionMessages(transport);
-      const session: HeldSession = { id, principal, transport, server, events, inFlight: 0, unanswered: new Set() };
+      const lastUsedAt = performance.now();
+      const session: HeldSession = { id, principal, callerKey, lastUsedAt, transport, server, events, inFlight: 0, unanswered: new Set() };
       forgetAnswered(transport, session.unanswered);
       // The server set the transport's onclose when it connected: closed by DELETE, idleness or shutdown, it is forgotten.
       const closeServer = transport.onclose;
@@ -193,9 +209,20 @@ export class LocalSessions {
     return done;
   }
 
+  /** Ends the longest-unused sessions of `callerKey` until it holds fewer than its share (their ids answer 404 next). */
+  private async makeRoomFor(callerKey: string): Promise<void> {
+    const held = [...this.sessions.values()].filter((session) => session.callerKey === callerKey && !session.closed);
+    const over = held.length - this.options.maxPerCaller + 1;
+    if (over <= 0) return;
+    const victims = held.sort((a, b) => a.lastUsedAt - b.lastUsedAt).slice(0, over);
+    console.log(JSON.stringify({ time: new Date().toISOString(), msg: 'sessions of a caller over its share ended', count: victims.length }));
+    await Promise.all(victims.map((session) => this.close(session.id)));
+  }
+
   /** Serves a request of a held session, counting it in progress until its answer has been sent. */
   private async serveHeld(session: HeldSession, req: Request, requestOptions: HandleRequestOptions): Promise<Response> {
     session.inFlight++;
+    session.lastUsedAt = performance.now();
     clearTimeout(session.idleTimer);
     let response: Response;
     try {

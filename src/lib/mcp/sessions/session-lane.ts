@@ -5,6 +5,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { type AuthInfo, type Implementation, isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
 import type { Store } from '@/lib/db/store';
+import { callerKeyOf } from '@/lib/http/guards';
 import { onShutdown } from '@/lib/lifecycle';
 import { principalOf, requestContext, runInRequestContext } from '@/lib/request-context';
 import { calledToolOf } from '@/lib/catalogue/surface-tools';
@@ -28,8 +29,8 @@ const MODERN_REVISION = '2026-07-28';
 export interface SessionLaneOptions {
   gateway: GatewayServer;
   serverInfo: Implementation;
-  /** MCP_MAX_SESSIONS and MCP_SESSION_IDLE_SECONDS. */
-  sessions: { max: number; idleMs: number };
+  /** MCP_MAX_SESSIONS, MCP_MAX_SESSIONS_PER_CALLER and MCP_SESSION_IDLE_SECONDS. */
+  sessions: { max: number; maxPerCaller: number; idleMs: number };
   /** MCP_MAX_BODY_BYTES: the bound under which bodies are read to route them. */
   maxBodyBytes: number;
   /** The gateway's store: the sessions keep their events (and, on PostgreSQL, their directory) in its database. */
@@ -146,7 +147,7 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
     const principal = principalOf(caller);
     const authInfo = (req as Request & { auth?: AuthInfo }).auth;
     const requestOptions = { parsedBody, authInfo };
-    if (sessionId === undefined) return local.start(req, principal, requestOptions);
+    if (sessionId === undefined) return local.start(req, { principal, callerKey: callerKeyOf(req) }, requestOptions);
     if (!SESSION_ID.test(sessionId)) return malformedSessionId();
     if (local.has(sessionId) || !directory || !relay) return local.serve(sessionId, req, principal, requestOptions);
     try {
