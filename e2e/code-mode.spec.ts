@@ -303,6 +303,48 @@ test.describe('the sandbox and its limits, through the server', () => {
   });
 });
 
+test.describe('what one caller may hold', () => {
+  test('CODE_MODE_MAX_PER_CALLER: a caller running 2 programs gets an error naming the limit for a third; another caller runs at once', async () => {
+    const url = selectingURL(`http://127.0.0.1:${new URL(main.baseURL).port}`, CODE);
+    const call = (id: number, code: string, localAddress: string) =>
+      postMcp(url, modernToolCall(id, EXECUTE, { code }), modernHeaders('tools/call', EXECUTE), { localAddress });
+    const label = 'code-per-caller';
+    const slow = `await tools.FixtureController_countSlowly({ body: { to: 100, stepMs: 100, label: ${JSON.stringify(label)} } })`;
+    const holding = [call(1, slow, '127.0.0.93'), call(2, slow, '127.0.0.93')];
+    await expect.poll(() => countsRunning(main.baseURL, label), { timeout: 10_000 }).toBe(2);
+    const third = await call(3, 'return 1', '127.0.0.93');
+    expect(third.message?.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^Too many programs at once: this caller runs 2 already \(CODE_MODE_MAX_PER_CALLER\)/) }] });
+    const other = await call(4, 'return 1', '127.0.0.94');
+    expect((other.message?.result as ToolResult).structuredContent).toMatchObject({ result: 1 });
+    // The two end at the wall time; then the caller runs again.
+    for (const answer of await Promise.all(holding)) expect(JSON.stringify(answer.message)).toContain('CODE_MODE_WALL_MS');
+    expect(((await call(5, 'return 2', '127.0.0.93')).message?.result as ToolResult).structuredContent).toMatchObject({ result: 2 });
+  });
+});
+
+test.describe('what crosses is bounded by MCP_MAX_BODY_BYTES', () => {
+  const BODY = 4096;
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = kept(await startServer(e2ePort + 255, { MCP_MAX_BODY_BYTES: String(BODY) }, 'test-results/code-mode-small-bodies.log'));
+  });
+
+  test('an inner call’s arguments larger than a request may be are refused; a confirmation after calls that returned too much to carry stops the program, nothing deleted', async () => {
+    const elicit = () => ({ action: 'accept' as const, content: { confirm: true } });
+    await using(connect(eras[1], selectingURL(server.baseURL, CODE), { elicit }), async (client) => {
+      const big = `try { await tools.sum_numbers({ a: 1, b: 2, note: 'x'.repeat(${BODY}) }) } catch (error) { return error.message }`;
+      expect((await execute(client, big)).result).toBe(`The arguments of sum_numbers are larger than a request may be (MCP_MAX_BODY_BYTES = ${BODY} bytes)`);
+      const victim = await createTask(server.baseURL, 'Kept: the journal was too large');
+      const code = `for (let i = 0; i < 20; i++) await tools.UserController_listUsers(); await tools.TaskController_deleteTask({ params: { id: ${victim.id} } }); return 'deleted'`;
+      expect(await failureOf(client, code)).toMatch(/^The program was stopped: a call asks the user, but the calls before it returned too much .*MCP_MAX_BODY_BYTES = 4096/);
+      expect(await restStatus(server.baseURL, `/api/tasks/${victim.id}`)).toBe(200);
+      // Asked first, the same delete goes ahead.
+      expect((await execute(client, `await tools.TaskController_deleteTask({ params: { id: ${victim.id} } }); return 'deleted'`)).result).toBe('deleted');
+      expect(await restStatus(server.baseURL, `/api/tasks/${victim.id}`)).toBe(404);
+    });
+  });
+});
+
 test.describe('scopes of inner calls (OAuth on)', () => {
   let setup: OAuthGateway;
   test.beforeAll(async () => {

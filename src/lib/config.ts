@@ -321,6 +321,12 @@ export const VARIABLES = {
     default: '`65536` (64 KiB)',
     doc: 'Code mode: the most a program may print with `console.log`.',
   }),
+  CODE_MODE_MAX_PER_CALLER: variable({
+    group: 'security',
+    schema: wholeNumber(2, 'programs', 1, 64),
+    default: '`2`',
+    doc: 'Code mode: the most programs one caller (its token’s subject, else its client address) runs or has waiting at once on one instance; one more answers an error naming this limit, so that one caller never holds the sandbox workers others need.',
+  }),
   CODE_MODE_WORKERS: variable({
     group: 'server',
     schema: wholeNumber(4, 'workers', 1, 64),
@@ -459,6 +465,7 @@ export interface CodeModeConfig {
   maxResultBytes: number;
   maxLogBytes: number;
   workers: number;
+  maxPerCaller: number;
 }
 
 /** A variable with a value it cannot take. The message names the variable and what it expects. */
@@ -547,6 +554,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxResultBytes: values.CODE_MODE_MAX_RESULT_BYTES,
       maxLogBytes: values.CODE_MODE_MAX_LOG_BYTES,
       workers: values.CODE_MODE_WORKERS,
+      maxPerCaller: values.CODE_MODE_MAX_PER_CALLER,
     },
   };
 }

@@ -12,9 +12,11 @@ export interface SignedTool {
 
 /** Nesting deeper than this (or a `$ref` cycle) reads as `unknown`. */
 const MAX_DEPTH = 8;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A property name JavaScript takes unquoted. */
+export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Whether a JSON Schema node is an object schema (not `true`/`false`, not an array). */
+export const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A union or intersection member that needs parentheses inside an array type. */
 const grouped = (type: string) => (/[|&]/.test(type) && !/^[{(]/.test(type) ? `(${type})` : type);

@@ -16,7 +16,7 @@ import { catalogueControllers } from '@/testing/catalogue';
 import { READ_SCOPE } from '@/shared/scope-names';
 
 const tools = toServedTools(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000'));
-const codeMode = createCodeMode(config().codeMode, { restUrlOf: () => undefined, stateCodec: createInputStateCodec(undefined), confirmDestructive: true });
+const codeMode = createCodeMode({ ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes }, { restUrlOf: () => undefined, stateCodec: createInputStateCodec(undefined), confirmDestructive: true });
 const surfaceToolsOf = surfaceTools(ToModelOutput.MCP, codeMode);
 const catalogueOf = (listMax = 40) => new Catalogue(tools, { listMax, surfaceTools: surfaceToolsOf });
 const names = (listed: readonly { name: string }[]) => listed.map((tool) => tool.name);

@@ -13,7 +13,7 @@ import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true, listMax: 40, codeMode: config().codeMode };
+const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true, listMax: 40, codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes } };
 const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**

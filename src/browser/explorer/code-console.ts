@@ -2,14 +2,12 @@
 // template from their schemas, a program's inner calls as `execute`'s progress messages tell them, and its answer.
 import 'client-only';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import { toolSignature, valueSchemaOf } from '@/shared/tool-signature';
+import { IDENTIFIER, isSchema, toolSignature, valueSchemaOf } from '@/shared/tool-signature';
 import type { CallProgress } from './tool-run';
 import { groupByToolset } from './toolsets';
 
 type Schema = Record<string, unknown>;
 
-const isSchema = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ToolsetSignatures {
   name: string;
@@ -23,7 +21,6 @@ export const signaturesByToolset = (tools: readonly Tool[]): ToolsetSignatures[]
     signatures: group.tools.map((tool) => ({ tool: tool.name, signature: toolSignature(tool) })),
   }));
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A value written as a JavaScript literal (keys unquoted where they may be), on one line. */
 function literal(value: unknown): string {

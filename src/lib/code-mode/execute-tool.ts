@@ -9,10 +9,11 @@ import { tracedProgram } from '@/lib/catalogue/traced-run';
 import type { CodeModeConfig } from '@/lib/config';
 import { InputRequiredSignal } from '@/lib/mcp/client-input';
 import type { ToolRunOptions } from '@/lib/mcp/register-tools';
-import { currentToolCall, requestContext } from '@/lib/request-context';
+import { callerKeyOf } from '@/lib/http/guards';
+import { currentToolCall, requestContext, type ToolCall } from '@/lib/request-context';
 import { standardTool, type StandardTool } from '@/lib/tools';
 import { EXECUTE, SEARCH_TOOLS } from '@/shared/catalogue-names';
-import { type CallReport, journalOf, ProgramRun } from './program-run';
+import { type CallReport, type Journal, journalOf, ProgramRun } from './program-run';
 import { SandboxPool } from './sandbox-pool';
 import type { LimitName, ProgramOutcome } from './sandbox-protocol';
 
@@ -43,6 +44,9 @@ const ExecuteOutput = z.object({
   logs: z.array(z.string()).meta({ description: 'What it printed with console.log, line by line' }),
   calls: z.array(CallReportSchema).meta({ description: 'Each tool call it made, in order' }),
 });
+
+/** Code mode's limits (CODE_MODE_*) and the largest MCP request body (MCP_MAX_BODY_BYTES), which bounds what crosses. */
+export type CodeModeLimits = CodeModeConfig & { maxBodyBytes: number };
 
 /** The code mode of one gateway: its sandbox workers, its limits, and how its programs' calls run. */
 export interface CodeMode {
@@ -81,15 +85,67 @@ const DESCRIPTION =
 
 const never = new AbortController().signal;
 
+/** A caller's next program while it runs as many as it may (CODE_MODE_MAX_PER_CALLER). */
+const tooManyPrograms = (limits: CodeModeConfig) =>
+  new HttpException(
+    429 as HttpStatus,
+    `Too many programs at once: this caller runs ${limits.maxPerCaller} already (CODE_MODE_MAX_PER_CALLER); run the next when one has ended`,
+  );
+
+/**
+ * The journal a confirmation must carry is re-sent by the client in its requestState, within MCP_MAX_BODY_BYTES
+ * (base64 takes a third more): the earlier calls of a program that asks must return less than this.
+ */
+const journalFits = (journal: Journal, limits: CodeModeLimits) => JSON.stringify(journal).length * 1.4 < limits.maxBodyBytes;
+
+const journalTooLarge = (limits: CodeModeLimits) =>
+  new HttpException(
+    HttpStatus.UNPROCESSABLE_ENTITY,
+    `The program was stopped: a call asks the user, but the calls before it returned too much to carry into the answer ` +
+      `(its requestState must fit in MCP_MAX_BODY_BYTES = ${limits.maxBodyBytes} bytes); make the calls before a ` +
+      'confirmation return less, or ask for the confirmation first',
+  );
+
 /** The code mode of a gateway with `limits`, whose programs' calls run as `run` says. */
-export function createCodeMode(limits: CodeModeConfig, run: ToolRunOptions): CodeMode {
+export function createCodeMode(limits: CodeModeLimits, run: ToolRunOptions): CodeMode {
   let pool: SandboxPool | undefined;
+  /** Programs running or waiting, by caller (guards' `callerKeyOf`). */
+  const programsOf = new Map<string, number>();
   const poolOf = () => (pool ??= new SandboxPool(limits.workers));
   const toolNames = new WeakMap<Selected, string[]>();
   return {
     executeTool: (catalogue, view) => {
       // A connection of the code surface will run programs: its first one need not wait for a worker to start.
       if (view.surface === 'code') poolOf().warm();
+      /** Runs `code` as the program of the execute call `outer`: its answer, or the error it throws. */
+      const runProgram = async (code: string, outer: ToolCall) => {
+        const journal = journalOf(outer.carry);
+        const innerCalls = new ProgramRun({ catalogue, view, run, outer, journal, maxArgumentBytes: limits.maxBodyBytes });
+        const signal = requestContext()?.work?.signal ?? never;
+        const deadline = Date.now() + limits.wallMs;
+        let names = toolNames.get(view);
+        if (!names) toolNames.set(view, (names = [...view.selected.keys()]));
+        const program = { code, tools: names, seed: journal.seed, now: journal.now, limits: { deadline, ...limits }, signal };
+        const outcome = await tracedProgram(
+          EXECUTE,
+          // The program's calls run in this call's context (its caller, request, the program's span), not the worker's.
+          () => poolOf().run({ ...program, callTool: AsyncResource.bind(innerCalls.call) }),
+          (ended) => !ended.ok,
+        );
+        // Calls still running finish, and are journaled, before execute answers — unless the program was stopped.
+        if (!outcome.ok && (outcome.limit || signal.aborted)) innerCalls.stop();
+        const late = setTimeout(() => innerCalls.stop(), Math.max(0, deadline - Date.now()));
+        await innerCalls.settled();
+        clearTimeout(late);
+        if (innerCalls.pendingInput) {
+          if (!journalFits(journal, limits)) throw journalTooLarge(limits);
+          outer.carry = journal;
+          outer.pendingInput = innerCalls.pendingInput;
+          throw new InputRequiredSignal(innerCalls.pendingInput);
+        }
+        if (!outcome.ok) throw programFailure(outcome, innerCalls.reports, limits);
+        return { result: JSON.parse(outcome.resultJson) as unknown, logs: outcome.logs, calls: innerCalls.reports };
+      };
       return standardTool({
         name: EXECUTE,
         title: 'Run a program of tool calls',
@@ -100,39 +156,19 @@ export function createCodeMode(limits: CodeModeConfig, run: ToolRunOptions): Cod
         outputSchema: ExecuteOutput,
         execute: async ({ code }) => {
           const outer = currentToolCall();
-          if (!outer) throw new HttpException(HttpStatus.BAD_REQUEST, `${EXECUTE} runs only as an MCP tool call`);
-          const journal = journalOf(outer.carry);
-          const innerCalls = new ProgramRun({ catalogue, view, run, outer, journal });
-          const signal = requestContext()?.work?.signal ?? never;
-          const deadline = Date.now() + limits.wallMs;
-          let names = toolNames.get(view);
-          if (!names) toolNames.set(view, (names = [...view.selected.keys()]));
-          const program = {
-            code,
-            tools: names,
-            seed: journal.seed,
-            now: journal.now,
-            limits: { deadline, ...limits },
-            signal,
-          };
-          const outcome = await tracedProgram(
-            EXECUTE,
-            // The program's calls run in this call's context (its caller, request, the program's span), not the worker's.
-            () => poolOf().run({ ...program, callTool: AsyncResource.bind(innerCalls.call) }),
-            (ended) => !ended.ok,
-          );
-          // Calls still running finish, and are journaled, before execute answers — unless the program was stopped.
-          if (!outcome.ok && (outcome.limit || signal.aborted)) innerCalls.stop();
-          const late = setTimeout(() => innerCalls.stop(), Math.max(0, deadline - Date.now()));
-          await innerCalls.settled();
-          clearTimeout(late);
-          if (innerCalls.pendingInput) {
-            outer.carry = journal;
-            outer.pendingInput = innerCalls.pendingInput;
-            throw new InputRequiredSignal(innerCalls.pendingInput);
+          const request = requestContext()?.request;
+          if (!outer || !request) throw new HttpException(HttpStatus.BAD_REQUEST, `${EXECUTE} runs only as an MCP tool call`);
+          const caller = callerKeyOf(request);
+          const running = programsOf.get(caller) ?? 0;
+          if (running >= limits.maxPerCaller) throw tooManyPrograms(limits);
+          programsOf.set(caller, running + 1);
+          try {
+            return await runProgram(code, outer);
+          } finally {
+            const left = (programsOf.get(caller) ?? 1) - 1;
+            if (left) programsOf.set(caller, left);
+            else programsOf.delete(caller);
           }
-          if (!outcome.ok) throw programFailure(outcome, innerCalls.reports, limits);
-          return { result: JSON.parse(outcome.resultJson) as unknown, logs: outcome.logs, calls: innerCalls.reports };
         },
       });
     },

@@ -86,6 +86,8 @@ export interface ProgramRunOptions {
   /** The `execute` call the program runs in (its MCP context, answers, what its client can be asked). */
   outer: ToolCall;
   journal: Journal;
+  /** The largest arguments a call may take, as a direct call's body (MCP_MAX_BODY_BYTES). */
+  maxArgumentBytes: number;
 }
 
 export class ProgramRun {
@@ -180,6 +182,10 @@ export class ProgramRun {
 
   /** The call's arguments as the tool's schema reads them; refused, as a direct call is, when they do not fit. */
   async #validated(tool: ServedTool, argsJson: string): Promise<unknown> {
+    const { maxArgumentBytes } = this.options;
+    if (Buffer.byteLength(argsJson) > maxArgumentBytes) {
+      throw new CallRefused(`The arguments of ${tool.name} are larger than a request may be (MCP_MAX_BODY_BYTES = ${maxArgumentBytes} bytes)`);
+    }
     const missing = missingScopes(currentCaller()?.scopes, tool.scopes);
     if (missing.length) throw new CallRefused(`Tool ${tool.name} needs the scope ${missing.join(' ')}, which this caller's token does not have (insufficient_scope)`);
     const request = requestContext()?.request;

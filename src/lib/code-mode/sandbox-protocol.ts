@@ -6,7 +6,7 @@ import type { CodeModeConfig } from '@/lib/config';
  * The limits of one program (CODE_MODE_*), and `deadline`: when it must have ended, in epoch milliseconds (its wall
  * time, waiting for tools included).
  */
-export type SandboxLimits = Omit<CodeModeConfig, 'workers'> & { deadline: number };
+export type SandboxLimits = Omit<CodeModeConfig, 'workers' | 'maxPerCaller'> & { deadline: number };
 
 /** Runs one program: `code` (JavaScript or TypeScript), `tools` the names `tools.*` has, `seed`/`now` its Math.random and Date. */
 export interface RunMessage {

@@ -3,8 +3,7 @@ import 'server-only';
 import type { McpServer, McpServerOptions } from '@modelcontextprotocol/server';
 import type { McpHandlerOptions } from 'mcp-handler';
 import { Catalogue, type CatalogueView, mayUse } from '@/lib/catalogue/catalogue';
-import { createCodeMode } from '@/lib/code-mode/execute-tool';
-import type { CodeModeConfig } from '@/lib/config';
+import { type CodeModeLimits, createCodeMode } from '@/lib/code-mode/execute-tool';
 import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selection';
 import { calledToolOf, gateToolCalls, surfaceTools } from '@/lib/catalogue/surface-tools';
 import { requestContext } from '@/lib/request-context';
@@ -39,8 +38,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   confirmDestructive: boolean;
   /** The most selected tools `tools/list` shows flat by default (MCP_LIST_MAX). */
   listMax: number;
-  /** Code mode's limits (CODE_MODE_*). */
-  codeMode: CodeModeConfig;
+  /** Code mode's limits (CODE_MODE_*, MCP_MAX_BODY_BYTES). */
+  codeMode: CodeModeLimits;
 };
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */

@@ -20,7 +20,7 @@ const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   stateSecret,
   confirmDestructive,
   listMax: mcpListMax,
-  codeMode,
+  codeMode: { ...codeMode, maxBodyBytes: mcpMaxBodyBytes },
 });
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
