@@ -35,7 +35,7 @@ const resultOf = (outcome: ProgramOutcome) => {
 
 describe('the program reaches nothing of the host', () => {
   test('process, require, module, Buffer, fetch, timers and the bridge are absent', async () => {
-    const names = ['process', 'require', 'module', 'Buffer', 'fetch', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'WebAssembly', '__call', '__log', '__done', 'std', 'os'];
+    const names = ['process', 'require', 'module', 'Buffer', 'fetch', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'WebAssembly', '__call', '__log', '__done', '__start', 'std', 'os'];
     const outcome = await run(`return Object.fromEntries(${JSON.stringify(names)}.map((name) => [name, typeof globalThis[name]]))`);
     expect(resultOf(outcome)).toEqual(Object.fromEntries(names.map((name) => [name, 'undefined'])));
   });

@@ -66,6 +66,8 @@ const PRELUDE = `
     return error.name + ': ' + error.message + (line ? ' (line ' + line + ')' : '');
   };
   globalThis.__start = (main) => {
+    // Called once, by the gateway: the program cannot start another run of itself to answer early.
+    delete globalThis.__start;
     Promise.resolve()
       .then(main)
       .then((value) => {
