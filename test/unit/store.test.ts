@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sqliteMigrations } from '@/lib/db/migrations';
-import type { Query } from '@/lib/db/driver';
+import type { DataChange, Query } from '@/lib/db/driver';
 import { openStore, type Store, StoreError, TASK_STATUSES, type TaskRecord } from '@/lib/db/store';
 import { runInRequestContext } from '@/lib/request-context';
 import { commitPoint, WorkCancelled } from '@/lib/long-work/current-work';
@@ -333,6 +333,36 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
       await store.createTask({ title: 'Unheard too' });
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(heard).toBe(final);
+    });
+
+    test('a change names its table and rows: a move names the tasks of the column it reordered, no others, a user’s deletion the tasks it unassigned', async () => {
+      await store.ready();
+      const [first, second] = await store.listTasks({ status: 'todo' });
+      const heard: DataChange[] = [];
+      store.onChange((changes) => heard.push(...changes));
+      // Listening starts asynchronously (PostgreSQL's LISTEN): writes until one is heard show that it is under way.
+      const warmUp = async () => (await store.createTask({ title: 'Warm-up' }), heard.length);
+      await expect.poll(warmUp, { timeout: 5000, interval: 200 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the last warm-up's notification, if still on its way
+      const changed = async (write: () => Promise<unknown>) => {
+        heard.length = 0;
+        await write();
+        await expect.poll(() => heard.length, { timeout: 2000 }).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const rows = (table: string) => [...new Set(heard.filter((change) => change.table === table).flatMap((change) => change.ids ?? ['all']))].sort();
+        return { tasks: rows('tasks'), users: rows('users') };
+      };
+      expect(await changed(() => store.updateTask(first.id, { title: 'Renamed' }))).toEqual({ tasks: [first.id], users: [] });
+      const moved = await changed(() => store.moveTask(second.id, { status: 'todo', position: 0 }));
+      const todo = (await store.listTasks({ status: 'todo' })).map((task) => task.id);
+      expect(moved.tasks).toEqual(expect.arrayContaining([first.id, second.id]));
+      expect(todo).toEqual(expect.arrayContaining(moved.tasks));
+      expect(moved.users).toEqual([]);
+      const user = await store.createUser({ name: 'Temp', email: 'temp@example.com' });
+      const task = await store.createTask({ title: 'Assigned', assigneeId: user.id });
+      const deleted = await changed(() => store.deleteUser(user.id));
+      expect(deleted.users).toEqual([user.id]);
+      expect(deleted.tasks).toContain(task.id);
     });
 
     test('a read-only call or a refused write is not a change', async () => {

@@ -20,8 +20,12 @@ export interface SqlDriver {
    * commits without waiting for the disk unless `durable` (what an acknowledgement depends on: a job's start and end).
    */
   record<T>(work: (query: Query) => Promise<T>, options?: { durable?: boolean }): Promise<T>;
-  /** Calls `listener` after data changed, by this process or by any other one sharing the database. */
-  onChange(listener: () => void): () => void;
+  /**
+   * Calls `listener` with what changed (tables and row ids) after data changed, by this process or by any other one
+   * sharing the database; a change whose rows are not known (another SQLite process, notifications missed while the
+   * connection was down) comes as {@link ANY_CHANGE}.
+   */
+  onChange(listener: ChangeListener): () => void;
   /** Messages between the processes sharing the database (PostgreSQL's LISTEN/NOTIFY); undefined for SQLite. */
   readonly messaging?: SqlMessaging;
   /** Whether `error` means the database cannot be reached now (down, unreachable, timed out), so try again later. */
@@ -29,23 +33,48 @@ export interface SqlDriver {
   close(): Promise<void>;
 }
 
+/** Rows of one table that a committed write changed (inserted, updated or deleted); no `ids`: any of its rows. */
+export interface DataChange {
+  /** The table's name, or `*`: any table. */
+  table: string;
+  ids?: readonly number[];
+}
+
+/** Something changed, what is not known: every table, any row. */
+export const ANY_CHANGE: DataChange = Object.freeze({ table: '*' });
+
+/** Hears the changes one commit (or several close together) made. */
+export type ChangeListener = (changes: readonly DataChange[]) => void;
+
+/**
+ * What a NOTIFY of the migrations' triggers carries, `<table>:<id>,<id>…` (`<table>:`: too many rows to name; a bare
+ * `<table>`: an instance of an older version), as a change.
+ */
+export function changeOfPayload(payload: string): DataChange {
+  const colon = payload.indexOf(':');
+  if (colon < 0) return { table: payload || '*' };
+  const table = payload.slice(0, colon);
+  const ids = payload.slice(colon + 1).split(',').filter(Boolean).map(Number);
+  return ids.length && ids.every(Number.isSafeInteger) ? { table, ids } : { table };
+}
+
 /** The listeners of a driver's change feed; one that throws is logged and does not stop the others. */
 export class ChangeFeed {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<ChangeListener>();
 
   get size(): number {
     return this.listeners.size;
   }
 
-  add(listener: () => void): () => void {
+  add(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  emit(): void {
+  emit(changes: readonly DataChange[]): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener();
+        listener(changes);
       } catch (error) {
         console.error('A store change listener failed:', error);
       }

@@ -82,9 +82,18 @@ export const sqliteMigrations: string[] = [
    CREATE INDEX jobs_by_owner ON jobs (owner, status);`,
 ];
 
+/** The three statement triggers of `table` that name its changed rows (NEW rows inserted or updated, OLD deleted). */
+function rowsNamedOnChange(table: string): string {
+  const trigger = (event: string, transition: string) =>
+    `CREATE TRIGGER ${table}_${event.toLowerCase()}_notify AFTER ${event} ON ${table} REFERENCING ${transition} ` +
+    'FOR EACH STATEMENT EXECUTE FUNCTION notify_board_change();';
+  return [trigger('INSERT', 'NEW TABLE AS new_rows'), trigger('UPDATE', 'NEW TABLE AS new_rows'), trigger('DELETE', 'OLD TABLE AS old_rows')].join('\n');
+}
+
 /**
- * PostgreSQL: version N is the N-th entry, recorded in `schema_migrations`. A trigger on every table the board shows
- * sends NOTIFY `board_changes` (payload: the table name) on commit, so every instance listening hears every change.
+ * PostgreSQL: version N is the N-th entry, recorded in `schema_migrations`. Triggers on every table the board shows
+ * send NOTIFY `board_changes` on commit, so every instance listening hears every change: since version 6 one per
+ * statement naming its rows, `<table>:<id>,<id>…` (`<table>:` when the ids pass 7,800 bytes; before, `<table>` only).
  */
 export const postgresMigrations: string[] = [
   `CREATE TABLE users (
@@ -168,4 +177,20 @@ export const postgresMigrations: string[] = [
    );
    CREATE INDEX jobs_running ON jobs (status, heartbeat_at);
    CREATE INDEX jobs_by_owner ON jobs (owner, status);`,
+  // Board changes name their rows (resource subscriptions notify only the subscribers of what changed): one NOTIFY
+  // per statement, from its transition table.
+  `CREATE OR REPLACE FUNCTION notify_board_change() RETURNS trigger LANGUAGE plpgsql AS $$
+   DECLARE ids text;
+   BEGIN
+     IF TG_OP = 'DELETE' THEN SELECT string_agg(id::text, ',') INTO ids FROM old_rows;
+     ELSE SELECT string_agg(id::text, ',') INTO ids FROM new_rows;
+     END IF;
+     IF ids IS NULL THEN RETURN NULL; END IF;
+     IF length(ids) > 7800 THEN ids := ''; END IF;
+     PERFORM pg_notify('board_changes', TG_TABLE_NAME || ':' || ids);
+     RETURN NULL;
+   END $$;
+   DROP TRIGGER users_notify ON users;
+   DROP TRIGGER tasks_notify ON tasks;
+   ${['users', 'tasks'].map(rowsNamedOnChange).join('\n')}`,
 ];

@@ -1,7 +1,7 @@
 // The PostgreSQL backend (DATABASE_URL): a pool, migrations and writes under an advisory lock, LISTEN/NOTIFY changes.
 import 'server-only';
 import pg from 'pg';
-import { ChangeFeed, type ChannelListener, type Query, type SqlDriver, type SqlMessaging } from './driver';
+import { ANY_CHANGE, ChangeFeed, changeOfPayload, type ChangeListener, type ChannelListener, type Query, type SqlDriver, type SqlMessaging } from './driver';
 import { postgresMigrations } from './migrations';
 
 /** The channel the migrations' triggers NOTIFY on every change of a board table. */
@@ -117,15 +117,15 @@ export class PostgresDriver implements SqlDriver {
     return this.transaction('BEGIN', work);
   }
 
-  onChange(listener: () => void): () => void {
+  onChange(listener: ChangeListener): () => void {
     const remove = this.feed.add(listener);
     if (!this.channels.has(CHANGE_CHANNEL)) {
       this.listenTo(CHANGE_CHANNEL, {
-        message: () => this.feed.emit(),
+        message: (payload) => this.feed.emit([changeOfPayload(payload)]),
         listening: (_pid, again) => {
           if (!again) return;
           console.log('PostgreSQL: listening again; the boards get a fresh snapshot');
-          this.feed.emit();
+          this.feed.emit([ANY_CHANGE]);
         },
       });
     }

@@ -3,8 +3,27 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ChangeFeed, type Query, type SqlDriver } from './driver';
+import { ANY_CHANGE, ChangeFeed, type ChangeListener, type DataChange, type Query, type SqlDriver } from './driver';
 import { sqliteMigrations } from './migrations';
+
+/** The tables the board shows: their changes are told to the change listeners, naming the rows. */
+const WATCHED_TABLES = ['users', 'tasks'];
+
+/**
+ * Connection-local triggers that hand each changed row of the watched tables to `row_changed` (a function of this
+ * process), so that a commit can say which rows it changed.
+ */
+const rowTriggers = WATCHED_TABLES.flatMap((table) =>
+  [
+    ['INSERT', 'NEW'],
+    ['UPDATE', 'NEW'],
+    ['DELETE', 'OLD'],
+  ].map(
+    ([event, row]) =>
+      `CREATE TEMP TRIGGER IF NOT EXISTS ${table}_${event.toLowerCase()}_noted AFTER ${event} ON main.${table} ` +
+      `BEGIN SELECT row_changed('${table}', ${row}.id); END;`,
+  ),
+).join('\n');
 
 /** How often another process's commits are looked for (`PRAGMA data_version`) while someone listens. */
 const CHANGE_POLL_MS = 250;
@@ -25,7 +44,8 @@ export class SqliteDriver implements SqlDriver {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly feed = new ChangeFeed();
-  private readonly changesSoFar: Database.Statement;
+  /** The rows the transaction under way changed, by table (told to the listeners once it commits). */
+  private readonly changed = new Map<string, Set<number>>();
   private poller?: NodeJS.Timeout;
 
   constructor(file: string) {
@@ -38,7 +58,12 @@ export class SqliteDriver implements SqlDriver {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
-    this.changesSoFar = this.db.prepare('SELECT total_changes()').pluck();
+    this.db.function('row_changed', { deterministic: false }, (table, id) => {
+      let ids = this.changed.get(String(table));
+      if (!ids) this.changed.set(String(table), (ids = new Set()));
+      ids.add(Number(id));
+      return null;
+    });
   }
 
   async migrate(): Promise<void> {
@@ -53,6 +78,7 @@ export class SqliteDriver implements SqlDriver {
         })
         .immediate();
     }
+    this.db.exec(rowTriggers);
   }
 
   read<T>(work: (query: Query) => Promise<T>): Promise<T> {
@@ -72,7 +98,7 @@ export class SqliteDriver implements SqlDriver {
     return this.transaction('BEGIN IMMEDIATE', work, { quiet: true, durable });
   }
 
-  onChange(listener: () => void): () => void {
+  onChange(listener: ChangeListener): () => void {
     const remove = this.feed.add(listener);
     this.poller ??= this.pollOtherProcesses();
     return () => {
@@ -101,22 +127,31 @@ export class SqliteDriver implements SqlDriver {
 
   private transaction<T>(begin: string, work: (query: Query) => Promise<T>, { quiet = false, durable = true } = {}): Promise<T> {
     return inTurn(async () => {
-      const before = this.changesSoFar.get();
+      this.changed.clear();
       // Transactions take turns (inTurn): the setting applies to this one only.
       if (!durable) this.db.pragma('synchronous = NORMAL');
       this.db.exec(begin);
       try {
         const result = await work(this.query);
         this.db.exec('COMMIT');
-        if (!quiet && this.changesSoFar.get() !== before) this.feed.emit();
+        const changes = this.takeChanges();
+        if (!quiet && changes.length) this.feed.emit(changes);
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.changed.clear();
         throw error;
       } finally {
         if (!durable) this.db.pragma('synchronous = FULL');
       }
     });
+  }
+
+  /** What the transaction just committed changed, by table (and clears it for the next one). */
+  private takeChanges(): DataChange[] {
+    const changes = [...this.changed].map(([table, ids]) => ({ table, ids: [...ids] }));
+    this.changed.clear();
+    return changes;
   }
 
   /** `data_version` changes when another connection commits; this connection's own writes are emitted directly. */
@@ -127,7 +162,7 @@ export class SqliteDriver implements SqlDriver {
       const current = dataVersion();
       if (current === seen) return;
       seen = current;
-      this.feed.emit();
+      this.feed.emit([ANY_CHANGE]);
     }, CHANGE_POLL_MS);
     timer.unref();
     return timer;

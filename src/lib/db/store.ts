@@ -2,7 +2,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { ServiceUnavailableError } from '@/lib/unavailable';
-import type { Query, SqlDriver } from './driver';
+import type { ChangeListener, Query, SqlDriver } from './driver';
 import { PostgresDriver } from './postgres';
 import { SqliteDriver } from './sqlite';
 
@@ -314,8 +314,8 @@ export class Store {
     });
   }
 
-  /** Calls `listener` after users or tasks changed, here or in another instance sharing the database. */
-  onChange(listener: () => void): () => void {
+  /** Calls `listener` with the rows of users and tasks that changed, here or in another instance sharing the database. */
+  onChange(listener: ChangeListener): () => void {
     return this.driver.onChange(listener);
   }
 
