@@ -363,6 +363,18 @@ export const VARIABLES = {
     default: '`20`',
     doc: 'Most 2025-era MCP sessions one caller (its token’s subject, else its client address) holds on one instance: its `initialize` beyond it ends that caller’s longest-unused session first (whose next request then answers 404, so its client starts again). Clients that never send DELETE (one session per call) thus keep to their own share and never lock others out of `MCP_MAX_SESSIONS`.',
   }),
+  MCP_MAX_LISTEN_STREAMS_PER_CALLER: variable({
+    group: 'security',
+    schema: wholeNumber(10, 'streams', 1),
+    default: '`10`',
+    doc: 'Most 2026-07-28 `subscriptions/listen` streams one caller (its token’s subject, else its client address) holds open on one instance; one more is refused (HTTP 429, a JSON-RPC error naming this setting) while its open streams keep working.',
+  }),
+  MCP_MAX_SUBSCRIPTIONS_PER_CALLER: variable({
+    group: 'security',
+    schema: wholeNumber(100, 'subscriptions', 1),
+    default: '`100`',
+    doc: 'Most resource subscriptions one caller holds on one instance, over its listen streams and its 2025-era sessions together (a URI per stream or session counts once): a listen stream’s acknowledgement leaves out the URIs beyond it, a `resources/subscribe` beyond it is a JSON-RPC error naming this setting.',
+  }),
   MCP_SESSION_IDLE_SECONDS: variable({
     group: 'server',
     schema: wholeNumber(600, 'seconds', 1),
@@ -441,6 +453,8 @@ export interface GatewayConfig {
   stateSecret?: string;
   /** 2025-era sessions: how many one instance holds (in all, and per caller), and how long an idle one lives. */
   sessions: { max: number; maxPerCaller: number; idleMs: number };
+  /** Resource subscriptions: how many listen streams, and how many subscribed URIs, one caller holds on one instance. */
+  subscriptions: { maxStreamsPerCaller: number; maxPerCaller: number };
   /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
   tracing?: { serviceName: string };
   /** Test build only: the conformance suite's resources, prompts and tools. */
@@ -538,6 +552,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     confirmDestructive: values.MCP_CONFIRM_DESTRUCTIVE,
     stateSecret: values.GATEWAY_STATE_SECRET,
     sessions: { max: values.MCP_MAX_SESSIONS, maxPerCaller: values.MCP_MAX_SESSIONS_PER_CALLER, idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000 },
+    subscriptions: { maxStreamsPerCaller: values.MCP_MAX_LISTEN_STREAMS_PER_CALLER, maxPerCaller: values.MCP_MAX_SUBSCRIPTIONS_PER_CALLER },
     tracing:
       values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
         ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }

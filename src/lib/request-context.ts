@@ -39,6 +39,18 @@ export interface ToolCall {
    * earlier round's, in the signed requestState; what the tool sets goes into the next round's.
    */
   carry?: unknown;
+  /**
+   * What the procedure answered, as the formatter saw it: its HTTP status (an error's, else 200) and media type. A
+   * resource read turns the tool's result into contents (and a 404 into "resource not found") by it.
+   */
+  outcome?: ToolOutcome;
+}
+
+/** A procedure's answer as the formatter saw it. */
+interface ToolOutcome {
+  status: number;
+  /** The media type of its body: `application/json` for a JSON value, the Response's type otherwise. */
+  mimeType: string;
 }
 
 /** What is known about the request being served; set by the guards, filled in along the MCP path. */

@@ -1,6 +1,6 @@
 // Unit tests of per-request server setup: a tools/call registers only the tool it names; a tools/list is answered from
 // the listing cache once its kind of caller was listed; anything else, every tool and every app's UI.
-import { type ListToolsResult, McpServer } from '@modelcontextprotocol/server';
+import { type ListToolsResult, McpServer, type ResourceTemplate } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { config } from '@/lib/config';
 import { guarded } from '@/lib/http/guards';
@@ -13,7 +13,14 @@ import { gatewayModules } from '@/modules';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const gatewayOptions = { publicOrigin: () => 'http://localhost:3000', confirmDestructive: true, listMax: 40, codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes } };
+const gatewayOptions = {
+  publicOrigin: () => 'http://localhost:3000',
+  confirmDestructive: true,
+  listMax: 40,
+  codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes },
+  subscriptions: config().subscriptions,
+  dataChanges: () => () => {},
+};
 const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**
@@ -25,7 +32,11 @@ async function registeredAfter(event?: McpEvent): Promise<string[]> {
   await runInRequestContext('mcp', async () => {
     await Promise.resolve();
     if (event) noteCalledTool(event);
-    const register = { registerTool: (name: string) => names.push(name), registerResource: (_: string, uri: string) => names.push(uri) };
+    const register = {
+      registerTool: (name: string) => names.push(name),
+      registerResource: (_: string, uri: string | ResourceTemplate) => names.push(typeof uri === 'string' ? uri : uri.uriTemplate.toString()),
+      server: { registerCapabilities: () => {} },
+    };
     setUpServer(register as unknown as McpServer);
   });
   return names;
@@ -49,10 +60,17 @@ describe('per-request tool registration', () => {
   test('other methods register every tool and the apps’ UIs; a tools/list, every tool', async () => {
     const everything = await registeredAfter();
     expect(everything).toEqual(
-      expect.arrayContaining(['UserController_getUser', 'sum_numbers', 'TextController_getGreeting', 'ui://vovk-mcp-gateway/board.html']),
+      expect.arrayContaining([
+        'UserController_getUser',
+        'sum_numbers',
+        'TextController_getGreeting',
+        'ui://vovk-mcp-gateway/board.html',
+        'vovk://gateway/api/board',
+        'vovk://gateway/api/tasks/{id}',
+      ]),
     );
     // A tools/list (the fake server keeps no listing) registers every tool, and no UI: it lists tools only.
-    expect(await registeredAfter(received('tools/list', {}))).toEqual(everything.filter((name) => !name.startsWith('ui://')));
+    expect(await registeredAfter(received('tools/list', {}))).toEqual(everything.filter((name) => !/^(ui|vovk):\/\//.test(name)));
   });
 
   test('a call through call_tool registers the tool it names and call_tool; a call of no served tool, the surface’s own', async () => {

@@ -349,7 +349,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
         await write();
         await expect.poll(() => heard.length, { timeout: 2000 }).toBeGreaterThan(0);
         await new Promise((resolve) => setTimeout(resolve, 100));
-        const rows = (table: string) => [...new Set(heard.filter((change) => change.table === table).flatMap((change) => change.ids ?? ['all']))].sort();
+        const rows = (table: string) => [...new Set(heard.filter((change) => change.table === table).flatMap((change) => change.ids ?? [Number.NaN]))].sort();
         return { tasks: rows('tasks'), users: rows('users') };
       };
       expect(await changed(() => store.updateTask(first.id, { title: 'Renamed' }))).toEqual({ tasks: [first.id], users: [] });

@@ -1,6 +1,6 @@
 // `@toolset(…)` and `@alwaysListed()`: what a procedure declares of its place in the catalogue, next to its handler.
 import 'server-only';
-import { createDecorator, type VovkSchema } from 'vovk';
+import { recordedInOperation } from '@/lib/operation-fields';
 
 /** `@operation` field where `@toolset` records the extra toolsets of a procedure (OpenAPI readers see it too). */
 export const TOOLSETS_KEY = 'x-toolsets';
@@ -9,14 +9,6 @@ export const ALWAYS_LISTED_KEY = 'x-always-listed';
 
 /** A toolset name: a module key (`TaskController`) or a word of its own (`billing`); never a surface keyword. */
 const TOOLSET_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-
-type HandlerSchema = VovkSchema['segments'][string]['controllers'][string]['handlers'][string] | null;
-
-const recorded = (fields: Record<string, unknown>) =>
-  createDecorator(null, () => (handlerSchema: HandlerSchema) => ({
-    ...handlerSchema,
-    operationObject: { ...handlerSchema?.operationObject, ...fields },
-  }))();
 
 /**
  * Puts a procedure's tool in toolsets besides its module's (every tool is in the toolset named by its module key):
@@ -27,7 +19,7 @@ export function toolset(...names: [string, ...string[]]) {
   for (const name of names) {
     if (!TOOLSET_NAME.test(name) || name === 'all') throw new TypeError(`@toolset: ${JSON.stringify(name)} is not a toolset name`);
   }
-  return recorded({ [TOOLSETS_KEY]: names });
+  return recordedInOperation({ [TOOLSETS_KEY]: names });
 }
 
 /**
@@ -36,5 +28,5 @@ export function toolset(...names: [string, ...string[]]) {
  * `readonly`) and allowed (scopes).
  */
 export function alwaysListed() {
-  return recorded({ [ALWAYS_LISTED_KEY]: true });
+  return recordedInOperation({ [ALWAYS_LISTED_KEY]: true });
 }

@@ -13,6 +13,12 @@ import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
 import { createInputStateCodec } from './input-state';
 import { LEGACY_TASKS_CAPABILITY, serveTasks, TASKS_EXTENSION_CAPABILITY } from './mcp-tasks';
 import { listOnly, registerTools, toServedTools } from './register-tools';
+import { ProcedureResources } from './resources/procedure-resources';
+import { ResourceSubscriptions, type SubscriptionLimits } from './resources/resource-subscriptions';
+import { ResourceUpdates } from './resources/resource-updates';
+import { serveSessionSubscriptions } from './resources/session-subscriptions';
+import { callerKeyOf } from '@/lib/http/guards';
+import type { ChangeListener } from '@/lib/db/driver';
 import { scopeSetOf, ToolListings } from './tool-listings';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
@@ -40,6 +46,10 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   listMax: number;
   /** Code mode's limits (CODE_MODE_*, MCP_MAX_BODY_BYTES). */
   codeMode: CodeModeLimits;
+  /** Each caller's share of listen streams and resource subscriptions (MCP_MAX_LISTEN_STREAMS_PER_CALLER, …). */
+  subscriptions: SubscriptionLimits;
+  /** The data changes resource subscriptions follow: the store's change feed. */
+  dataChanges: (listener: ChangeListener) => () => void;
 };
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
@@ -60,7 +70,14 @@ export interface GatewayServer {
    * nothing known is answered HTTP 400 with a JSON-RPC error saying what is accepted.
    */
   selecting: (handler: (req: Request) => Promise<Response>) => (req: Request) => Promise<Response>;
+  /** The procedures that are resources too (`@resource()`): read and resolved by URI. */
+  resources: ProcedureResources;
+  /** Subscriptions to the resources' updates (listen streams, 2025-era sessions), within each caller's share. */
+  subscriptions: ResourceSubscriptions;
 }
+
+/** What the gateway's resources offer: reads, subscriptions to their changes, and list changes. */
+const RESOURCES_CAPABILITY = { resources: { subscribe: true, listChanged: true } };
 
 type McpEvent = Parameters<NonNullable<McpHandlerOptions['onEvent']>>[0];
 
@@ -110,10 +127,17 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     confirmDestructive: options.confirmDestructive,
   };
   const codeMode = createCodeMode(options.codeMode, runOptions);
+  const resources = new ProcedureResources(tools, runOptions);
+  const subscriptions = new ResourceSubscriptions(resources, new ResourceUpdates(options.dataChanges), options.subscriptions);
   const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format, codeMode) });
   const listings = new ToolListings();
   const toolScopes = new Set(tools.flatMap((tool) => tool.scopes));
   const viewOfRequest = () => requestContext()?.catalogueView ?? catalogue.view(EVERYTHING);
+  const serveResources = (server: McpServer) => {
+    registerAppResources(server, modules.apps);
+    resources.register(server);
+    server.server.registerCapabilities(RESOURCES_CAPABILITY);
+  };
   const setup = (server: McpServer) => {
     const context = requestContext();
     const view = viewOfRequest();
@@ -132,7 +156,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     registerTools(server, called.length ? called : view.surfaceTools, runOptions);
     serveTasks(server, toolsByName, runOptions, { legacy });
     gateToolCalls(server, catalogue, view, stateCodec);
-    if (context?.mcpMethod !== 'tools/call') registerAppResources(server, modules.apps);
+    if (context?.mcpMethod !== 'tools/call') serveResources(server);
     modules.setupServer?.(server);
   };
   const setupSession = (server: McpServer) => {
@@ -144,8 +168,10 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
     listOnly(server, (name) => listed.has(name) && mayUse(view.tool(name)));
     gateToolCalls(server, catalogue, view, stateCodec);
-    registerAppResources(server, modules.apps);
+    serveResources(server);
     modules.setupServer?.(server);
+    const request = requestContext()?.request;
+    if (request) serveSessionSubscriptions(server, subscriptions, callerKeyOf(request));
   };
   const selecting = (handler: (req: Request) => Promise<Response>) => (req: Request) => {
     let view: CatalogueView;
@@ -160,5 +186,5 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     return handler(req);
   };
   const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
-  return { serverOptions, setup, setupSession, selecting };
+  return { serverOptions, setup, setupSession, selecting, resources, subscriptions };
 }

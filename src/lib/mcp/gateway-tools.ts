@@ -11,6 +11,7 @@ import { REST_META_KEY, type RestRoute } from '@/shared/rest-meta';
 import { exposeHttpRequestToDecorators } from './decorated-request';
 import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY } from './mcp-apps';
+import { RESOURCE_KEY, type ResourceDeclaration } from './resources/resource-decorator';
 import { restRequest } from '@/shared/rest-request';
 import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/long-work/long-running';
 import { ALWAYS_LISTED_KEY, TOOLSETS_KEY } from '@/lib/catalogue/toolsets';
@@ -44,6 +45,8 @@ export interface GatewayTool {
   _meta?: Record<string, unknown>;
   /** The name of the UI the procedure declares with `@mcpApp` (an MCP App), if any. */
   app?: string;
+  /** What the procedure declares with `@resource`: it is an MCP resource too (GET procedures). */
+  resource?: ResourceDeclaration;
   /** The REST route of a derived tool. */
   restRoute?: RestRoute;
   /** The procedure asks for its own confirmation (`@confirm`), naming what it changes. */
@@ -86,6 +89,7 @@ type OperationObject = {
   [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations;
   [SCOPES_KEY]?: string[];
   [MCP_APP_KEY]?: string;
+  [RESOURCE_KEY]?: ResourceDeclaration;
   [CONFIRM_KEY]?: boolean;
   [TASK_SUPPORT_KEY]?: TaskSupport;
   [TOOLSETS_KEY]?: string[];
@@ -100,6 +104,7 @@ type ProcedureRoute = RestRoute & {
   annotations?: ToolAnnotations;
   declaredScopes?: string[];
   app?: string;
+  resource?: ResourceDeclaration;
   confirms?: boolean;
   taskSupport?: TaskSupport;
   toolsets: [string, ...string[]];
@@ -141,6 +146,7 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         annotations: operationObject?.[TOOL_ANNOTATIONS_KEY],
         declaredScopes: operationObject?.[SCOPES_KEY],
         app: operationObject?.[MCP_APP_KEY],
+        resource: operationObject?.[RESOURCE_KEY],
         confirms: operationObject?.[CONFIRM_KEY],
         taskSupport: operationObject?.[TASK_SUPPORT_KEY],
         toolsets: [...new Set([moduleName, ...(operationObject?.[TOOLSETS_KEY] ?? [])])] as [string, ...string[]],
@@ -167,7 +173,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
   const routes = restRoutesByToolName(controllers);
   for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
   return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, app, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, procedure: _procedure, ...restRoute } =
+    const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, procedure: _procedure, ...restRoute } =
       routes.get(tool.name)!;
     return {
       name: tool.name,
@@ -181,6 +187,7 @@ export function deriveGatewayTools(controllers: Controllers, format: McpFormatte
       toolsets,
       alwaysListed,
       app,
+      resource,
       confirms,
       taskSupport,
       answersAtOnce,

@@ -13,7 +13,10 @@ import type { SqlMessaging } from '@/lib/db/driver';
 import { store } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
 import type { GatewayServer } from './gateway-server';
-import { withTaskNotifications } from './task-listen';
+import { withListenExtras } from './listen-extras';
+import { sdkRequestHandler } from './register-tools';
+import { detachedContext } from './resources/procedure-resources';
+import type { ReadOther } from './resources/resource-subscriptions';
 
 /** A list a client can be told has changed (it then lists it again). */
 export type ChangingList = 'tools' | 'prompts' | 'resources';
@@ -101,14 +104,24 @@ export function withListenStreams(
     { bus: listChangeBus(), legacy: 'reject' },
   );
   onShutdown(() => void listen.close());
+  // A URI that is no procedure resource (an app's UI, a test fixture) exists when the request's server reads it.
+  const readOther: ReadOther = async (uri) => {
+    const server = new McpServer(serverInfo, gateway.serverOptions);
+    gateway.setup(server);
+    const read = sdkRequestHandler<(request: unknown, ctx: unknown) => Promise<unknown>>(server, 'resources/read');
+    return read?.({ method: 'resources/read', params: { uri } }, detachedContext(new AbortController().signal));
+  };
   // The guards put the verified token on the request, as mcp-handler reads it.
-  const withTasks = withTaskNotifications((req) => {
-    const { auth } = req as Request & { auth?: AuthInfo };
-    return listen.fetch(req, auth ? { authInfo: auth } : undefined);
-  });
+  const withExtras = withListenExtras(
+    (req) => {
+      const { auth } = req as Request & { auth?: AuthInfo };
+      return listen.fetch(req, auth ? { authInfo: auth } : undefined);
+    },
+    { subscriptions: gateway.subscriptions, readOther, serverInfo },
+  );
   return (req) => {
     // 2026-07-28 requests name their method in a header (checked against the body by the SDK): no body parse here.
     if (req.method !== 'POST' || req.headers.get('mcp-method') !== 'subscriptions/listen') return handler(req);
-    return withTasks(req);
+    return withExtras(req);
   };
 }

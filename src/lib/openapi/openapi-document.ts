@@ -9,6 +9,8 @@ import {
 } from 'vovk/internal';
 import { TASK_SUPPORT_KEY } from '@/lib/long-work/long-running';
 import { JOBS_PATH } from '@/lib/long-work/rest-jobs';
+import { RESOURCE_KEY } from '@/lib/mcp/resources/resource-decorator';
+import { resourceUriOf } from '@/shared/resource-meta';
 
 /** What vovk's decorators leave on a controller class: its prefix and the schema of each handler. */
 interface ControllerWithSchema {
@@ -63,12 +65,12 @@ function segmentSchemaOf(controllers: Record<string, ControllerWithSchema>): Vov
 /** `paths` with `change` applied to each of their operations. */
 function mapOperations(
   paths: Record<string, PathItemObject>,
-  change: (operation: OperationObject) => OperationObject,
+  change: (operation: OperationObject, path: string) => OperationObject,
 ): Record<string, PathItemObject> {
   return Object.fromEntries(
     Object.entries(paths).map(([path, pathItem]) => [
       path,
-      Object.fromEntries(Object.entries(pathItem).map(([method, operation]: [string, OperationObject]) => [method, change(operation)])),
+      Object.fromEntries(Object.entries(pathItem).map(([method, operation]: [string, OperationObject]) => [method, change(operation, path)])),
     ]),
   );
 }
@@ -108,6 +110,12 @@ function withAsyncAnswer(operation: OperationObject, accepted: ResponseObject): 
   return { ...operation, parameters: [...(operation.parameters ?? []), PREFER_RESPOND_ASYNC], responses: { ...operation.responses, 202: accepted } };
 }
 
+/** A procedure that is an MCP resource too (`@resource`) names its URI (template) beside what it declares. */
+function withResourceUri(operation: OperationObject, path: string): OperationObject {
+  const declaration = operation[RESOURCE_KEY] as object | undefined;
+  return declaration ? { ...operation, [RESOURCE_KEY]: { uri: resourceUriOf(path), ...declaration } } : operation;
+}
+
 /** The OpenAPI 3.1 document of every procedure of `controllers`, served under `/api` as the REST door serves them. */
 export function openApiDocument(
   controllers: Record<string, ControllerWithSchema>,
@@ -124,5 +132,5 @@ export function openApiDocument(
   });
   const paths = openAPIObject.paths ?? {};
   const accepted = acceptedResponse(paths);
-  return { ...openAPIObject, paths: mapOperations(paths, (operation) => withAsyncAnswer(withoutCodeSamples(operation), accepted)) };
+  return { ...openAPIObject, paths: mapOperations(paths, (operation, path) => withResourceUri(withAsyncAnswer(withoutCodeSamples(operation), accepted), path)) };
 }

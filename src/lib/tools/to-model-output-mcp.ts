@@ -1,9 +1,10 @@
 // ToModelOutput.MCP: turns a procedure's result, Response or error into an MCP CallToolResult, as the spec requires.
 import 'server-only';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
-import type { VovkRequest, VovkTool } from 'vovk';
+import { HttpException, type VovkRequest, type VovkTool } from 'vovk';
 import { z } from 'zod';
 import { essenceOf, kindOf } from '@/shared/media-type';
+import { currentToolCall } from '@/lib/request-context';
 import { toPublicError } from './public-error';
 
 /** The limits a formatter applies; the gateway passes its configuration, the defaults suit the spec's snippets. */
@@ -117,7 +118,17 @@ async function responseResult(response: Response, limits: Limits): Promise<CallT
   }
 }
 
+/** The status and media type of `result`, noted on the tool call being formatted (what a resource read answers by). */
+function noteOutcome(result: unknown): void {
+  const toolCall = currentToolCall();
+  if (!toolCall) return;
+  if (result instanceof Response) toolCall.outcome = { status: result.status, mimeType: essenceOf(result.headers.get('content-type')) };
+  else if (result instanceof Error) toolCall.outcome = { status: result instanceof HttpException ? result.statusCode : 500, mimeType: 'text/plain' };
+  else toolCall.outcome = { status: 200, mimeType: 'application/json' };
+}
+
 async function baseResult(result: unknown, limits: Limits): Promise<CallToolResult> {
+  noteOutcome(result);
   if (result instanceof Error) {
     const { message, errorId, details } = toPublicError(result);
     return errorResult(message, errorId, details);

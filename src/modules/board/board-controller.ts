@@ -3,6 +3,7 @@ import { get, operation, prefix, procedure } from 'vovk';
 import { mcpApp } from '@/lib/mcp/mcp-apps';
 import { BoardEventSchema, BoardSchema } from './board-schemas';
 import BoardService from './board-service';
+import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 /** Proxies are asked not to buffer or transform the stream. */
 const STREAM_HEADERS = { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };
@@ -15,6 +16,7 @@ export default class BoardController {
   })
   @get()
   @mcpApp('board')
+  @resource({ changedBy: { tasks: '*', users: '*' } })
   static getBoard = procedure({ output: BoardSchema }).handle(async () => BoardService.getBoard());
 
   @operation({

@@ -2,6 +2,7 @@
 import { get, operation, prefix, procedure, toDownloadResponse } from 'vovk';
 import { z } from 'zod';
 import MediaService from './media-service';
+import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 @prefix('media')
 export default class MediaController {
@@ -10,6 +11,7 @@ export default class MediaController {
     description: 'Returns a small PNG image (128×96) served by this app.',
   })
   @get('image')
+  @resource({ mimeType: 'image/png' })
   static getImage = procedure().handle(async () => {
     return new Response(await MediaService.readAsset('png'), {
       headers: { 'Content-Type': 'image/png' },
@@ -21,6 +23,7 @@ export default class MediaController {
     description: 'Returns a short MP3 recording (a spoken greeting) served by this app.',
   })
   @get('audio')
+  @resource({ mimeType: 'audio/mpeg' })
   static getAudio = procedure().handle(async () => {
     return toDownloadResponse(await MediaService.readAsset('mp3'), { type: 'audio/mpeg' });
   });

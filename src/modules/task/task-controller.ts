@@ -16,6 +16,7 @@ import {
   type TaskImport,
 } from './task-schemas';
 import TaskService from './task-service';
+import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 @prefix('tasks')
 export default class TaskController {
@@ -24,6 +25,7 @@ export default class TaskController {
     description: 'Returns the tasks of the board as an array, column by column (todo, in_progress, done), top first.',
   })
   @get()
+  @resource({ changedBy: { tasks: '*' } })
   static listTasks = procedure({
     query: TaskFilterSchema,
     output: z.array(TaskSchema).meta({ description: 'The tasks, in board order' }),
@@ -34,6 +36,7 @@ export default class TaskController {
     description: 'Returns one task by numeric id. Fails with 404 when no task has that id.',
   })
   @get('{id}')
+  @resource({ changedBy: { tasks: 'id' } })
   static getTask = procedure({
     params: TaskIdParamsSchema,
     output: TaskSchema,

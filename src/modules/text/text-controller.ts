@@ -1,6 +1,7 @@
 // REST + MCP procedures that answer in text types: a plain-text greeting and an RSS (XML) feed.
 import { get, operation, prefix, procedure } from 'vovk';
 import TextService from './text-service';
+import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 @prefix('text')
 export default class TextController {
@@ -9,6 +10,7 @@ export default class TextController {
     description: 'Returns the plain-text greeting "Hello, world!".',
   })
   @get('greeting')
+  @resource({ mimeType: 'text/plain' })
   static getGreeting = procedure().handle(() => {
     return new Response(TextService.greeting(), {
       headers: { 'Content-Type': 'text/plain' },
@@ -20,6 +22,7 @@ export default class TextController {
     description: "Returns the gateway's news as an RSS 2.0 feed (application/rss+xml).",
   })
   @get('feed')
+  @resource({ mimeType: 'application/rss+xml' })
   static getFeed = procedure().handle(() => {
     return new Response(TextService.feed(), {
       headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },

@@ -7,6 +7,7 @@ import { confirm } from '@/lib/mcp/client-input';
 import { mcpApp } from '@/lib/mcp/mcp-apps';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
+import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 @prefix('users')
 export default class UserController {
@@ -16,6 +17,7 @@ export default class UserController {
   })
   @get('{id}')
   @mcpApp('user')
+  @resource({ changedBy: { users: 'id' } })
   static getUser = procedure({
     params: UserIdParamsSchema,
     output: UserSchema,
@@ -26,6 +28,7 @@ export default class UserController {
     description: 'Returns every user of the store as an array, oldest first.',
   })
   @get()
+  @resource({ changedBy: { users: '*' } })
   static listUsers = procedure({
     output: z.array(UserSchema).meta({ description: 'All users' }),
   }).handle(async () => UserService.listUsers());

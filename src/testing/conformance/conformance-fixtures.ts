@@ -105,8 +105,8 @@ function registerResources(server: McpServer): void {
     { description: 'A resource clients may subscribe to', mimeType: 'text/plain' },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'Watched resource content.' }] }),
   );
-  // Stateless: nothing to keep between requests; updates would need a session. Accept and acknowledge.
-  server.server.registerCapabilities({ resources: { subscribe: true } });
+  // A stateless request has nowhere to send updates: accepted and acknowledged. A session's server gets the gateway's
+  // own handlers after these (which accept this fixture's resources too, since they can be read).
   server.server.setRequestHandler('resources/subscribe', () => ({}));
   server.server.setRequestHandler('resources/unsubscribe', () => ({}));
 }

@@ -12,7 +12,7 @@ import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode } = config();
+const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } = config();
 const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
@@ -21,6 +21,8 @@ const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   confirmDestructive,
   listMax: mcpListMax,
   codeMode: { ...codeMode, maxBodyBytes: mcpMaxBodyBytes },
+  subscriptions,
+  dataChanges: (listener) => store().onChange(listener),
 });
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 

@@ -2,6 +2,7 @@
 // are served by the SDK's streamable HTTP transport — here, or relayed to the instance holding the session — and
 // everything else by the stateless handler as before.
 import 'server-only';
+import { endingAtExpiry } from '@/lib/auth/token-expiry';
 import { randomBytes } from 'node:crypto';
 import { type AuthInfo, type Implementation, isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
 import type { Store } from '@/lib/db/store';
@@ -162,6 +163,9 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
 
   return async (req) => {
     const sessionRequest = await sessionRequestOf(req, options.maxBodyBytes);
-    return sessionRequest ? serve(req, sessionRequest) : stateless(req);
+    if (!sessionRequest) return stateless(req);
+    const response = await serve(req, sessionRequest);
+    // A session's standalone stream (GET) never outlives the token it was opened with.
+    return req.method === 'GET' ? endingAtExpiry(response, (req as Request & { auth?: AuthInfo }).auth?.expiresAt) : response;
   };
 }
