@@ -1,4 +1,5 @@
 // Decorators that record what a procedure declares of itself in its `@operation` object (OpenAPI readers see it too).
+import 'server-only';
 import { createDecorator, type VovkSchema } from 'vovk';
 
 type HandlerSchema = VovkSchema['segments'][string]['controllers'][string]['handlers'][string] | null;

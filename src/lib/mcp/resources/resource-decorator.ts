@@ -1,4 +1,5 @@
 // `@resource()`: declares, next to a GET handler, that its procedure is also an MCP resource, and what changes it.
+import 'server-only';
 import { recordedInOperation } from '@/lib/operation-fields';
 
 /** `@operation` field where `@resource` records its declaration (OpenAPI readers see it, with the URI). */
