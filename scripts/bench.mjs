@@ -2,7 +2,7 @@
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
 // Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code]. Prints Markdown;
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources]. Prints Markdown;
 // BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { resourceLines } from './bench-resources.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
@@ -888,7 +889,7 @@ const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(dig
 async function main() {
   const started = Date.now();
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
-  // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode
+  // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -896,6 +897,10 @@ async function main() {
   if (args.only === 'tasks') return report([`Machine: ${machine()}`, '', ...(await tasksOnly(base, env))]);
   if (args.only === 'catalogue') return report([`Machine: ${machine()}`, '', ...(await catalogueLines(base, env))]);
   if (args.only === 'code') return report([`Machine: ${machine()}`, '', ...(await codeLines(base, env))]);
+  if (args.only === 'resources') {
+    const helpers = { startServer, benchPostgres, percentile, cpuMs, residentBytes, median };
+    return report([`Machine: ${machine()}`, '', ...(await resourceLines(helpers, base + 50, env, ROUNDS))]);
+  }
 
   const coldStarts = { toolsList: [], rest: [], floor: [] };
   for (let i = 0; i < 3; i++) {
