@@ -250,7 +250,7 @@ test.describe('subscriptions across two instances on one PostgreSQL', () => {
 test.describe('who may subscribe, and for how long (OAuth)', () => {
   const stopped = stoppedAfterAll();
 
-  test('a URI the caller may not read is refused (read: 403; listen: left out of the acknowledgement); a stream ends when its token expires', async () => {
+  test('a URI the caller may not read is refused (read: 403; listen: left out of the acknowledgement); a listen stream and a session’s standalone stream end when their token expires', async () => {
     const { as, gateway, resource } = stopped(await startOAuthGateway(e2ePort + 282, { accessTokenTtlSeconds: 4 }));
     const writeOnly = await scriptToken(as, resource, 'gateway:write');
     const reader = await scriptToken(as, resource, 'gateway:read');
@@ -265,14 +265,32 @@ test.describe('who may subscribe, and for how long (OAuth)', () => {
     expect(refused.honoured).toEqual({ toolsListChanged: true, resourceSubscriptions: [] });
     refused.close();
 
+    // A 2025-era session opened with the same token: its standalone stream ends at the expiry too.
+    const auth = { authorization: `Bearer ${reader}` };
+    const initialize = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'e2e-expiring', version: '1.0.0' } };
+    const started = await fetch(`${gateway.baseURL}/api/mcp`, {
+      method: 'POST',
+      headers: { ...mcpHeaders, ...auth },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: initialize }),
+    });
+    const sessionId = started.headers.get('mcp-session-id')!;
+    const onSession = { ...mcpHeaders, ...auth, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
+    await fetch(`${gateway.baseURL}/api/mcp`, { method: 'POST', headers: onSession, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const standalone = await fetch(`${gateway.baseURL}/api/mcp`, { headers: { ...onSession, accept: 'text/event-stream' } });
+    expect(standalone.headers.get('content-type')).toContain('text/event-stream');
+    const standaloneEnded = standalone.text().then(() => Date.now());
+
     const startedAt = Date.now();
-    const stream = await listen(gateway.baseURL, { resourceSubscriptions: [BOARD] }, { headers: { authorization: `Bearer ${reader}` } });
+    const stream = await listen(gateway.baseURL, { resourceSubscriptions: [BOARD] }, { headers: auth });
     expect(stream.honoured).toEqual({ resourceSubscriptions: [BOARD] });
     const events = await stream.ended!;
     expect(events.at(-1)?.message).toMatchObject({ id: 7, result: { resultType: 'complete' } });
     // Ended by the expiry (4 s after the token was minted), not before it and not long after.
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(Date.now() - startedAt).toBeGreaterThan(1_000);
+    expect((await standaloneEnded) - startedAt).toBeLessThan(15_000);
+    // Reconnecting with the expired token is refused.
+    expect((await fetch(`${gateway.baseURL}/api/mcp`, { headers: { ...onSession, accept: 'text/event-stream' } })).status).toBe(401);
   });
 });
 

@@ -65,6 +65,11 @@ export interface GatewayServer {
    */
   setupSession: (server: McpServer) => void;
   /**
+   * Sets up the server of a 2026-07-28 listen stream, which lives as long as the stream: only what acknowledging a
+   * filter needs (the lists that can change, resource subscriptions), no tools or resources.
+   */
+  setupListen: (server: McpServer) => void;
+  /**
    * Serves each request with the view of the catalogue it selects (`?toolsets=`, `?readonly=`, `?tools=` or their
    * `X-MCP-*` headers), put in its context for `setup` (and, for an initialize, its session): a selection that names
    * nothing known is answered HTTP 400 with a JSON-RPC error saying what is accepted.
@@ -173,6 +178,10 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     const request = requestContext()?.request;
     if (request) serveSessionSubscriptions(server, subscriptions, callerKeyOf(request));
   };
+  const setupListen = (server: McpServer) => {
+    server.server.registerCapabilities({ tools: { listChanged: true }, ...RESOURCES_CAPABILITY });
+    modules.setupServer?.(server);
+  };
   const selecting = (handler: (req: Request) => Promise<Response>) => (req: Request) => {
     let view: CatalogueView;
     try {
@@ -186,5 +195,5 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     return handler(req);
   };
   const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
-  return { serverOptions, setup, setupSession, selecting, resources, subscriptions };
+  return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions };
 }

@@ -98,7 +98,7 @@ export function withListenStreams(
   const listen = createMcpHandler(
     () => {
       const server = new McpServer(serverInfo, gateway.serverOptions);
-      gateway.setup(server);
+      gateway.setupListen(server);
       return server;
     },
     { bus: listChangeBus(), legacy: 'reject' },

@@ -95,26 +95,38 @@ export class ResourceSubscriptions {
     notify: (uri: string) => void,
     { ctx, readOther, signal }: { ctx?: ServerContext; readOther: ReadOther; signal?: AbortSignal },
   ): Promise<Subscription | SubscriptionRefusal> {
-    const resolved = await this.resources.resolve(uri);
-    if (resolved) {
-      const missing = missingScopes(currentCaller()?.scopes, resolved.resource.tool.scopes);
-      if (missing.length) return { reason: 'insufficient-scope', message: `Reading ${uri} needs the scope ${missing.join(' ')} (insufficient_scope)` };
-    }
-    try {
-      await (resolved ? this.resources.read(uri, ctx, signal) : readOther(uri));
-    } catch (error) {
-      return { reason: 'not-found', message: error instanceof ResourceNotFoundError ? error.message : `Resource ${uri} cannot be read: ${(error as Error).message}` };
-    }
+    // The share first: a URI past it costs no read.
     if (!this.subscriptions.take(caller)) {
       const message = `Too many resource subscriptions: this caller holds ${this.subscriptions.share} (MCP_MAX_SUBSCRIPTIONS_PER_CALLER)`;
       return { reason: 'over-share', message };
     }
-    const unwatch = resolved ? this.updates.watch(resolved, uri, notify) : () => {};
+    const refusal = await this.refusalOf(uri, { ctx, readOther, signal });
+    if (typeof refusal === 'object' && 'reason' in refusal) {
+      this.subscriptions.give(caller);
+      return refusal;
+    }
+    const unwatch = refusal ? this.updates.watch(refusal, uri, notify) : () => {};
     return {
       stop: once(() => {
         unwatch();
         this.subscriptions.give(caller);
       }),
     };
+  }
+
+  /** Why the caller may not subscribe to `uri`; else the procedure resource it names (undefined: another resource). */
+  private async refusalOf(uri: string, { ctx, readOther, signal }: { ctx?: ServerContext; readOther: ReadOther; signal?: AbortSignal }) {
+    const resolved = await this.resources.resolve(uri);
+    if (resolved) {
+      const missing = missingScopes(currentCaller()?.scopes, resolved.resource.tool.scopes);
+      if (missing.length) return { reason: 'insufficient-scope', message: `Reading ${uri} needs the scope ${missing.join(' ')} (insufficient_scope)` } as const;
+    }
+    try {
+      await (resolved ? this.resources.read(uri, ctx, signal) : readOther(uri));
+    } catch (error) {
+      const message = error instanceof ResourceNotFoundError ? error.message : `Resource ${uri} cannot be read: ${(error as Error).message}`;
+      return { reason: 'not-found', message } as const;
+    }
+    return resolved;
   }
 }
