@@ -95,6 +95,16 @@ async function listen(baseURL: string, notifications: Record<string, unknown>, {
   };
 }
 
+/** A 2025-era session of the official v1 client, collecting the URIs of the resource updates it is sent. */
+async function sessionSubscriber(baseURL: string) {
+  const client = new ClientV1({ name: 'e2e-subscriber', version: '1.0.0' });
+  const transport = new TransportV1(new URL('/api/mcp', baseURL));
+  const updated: string[] = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => void updated.push(notification.params.uri));
+  await client.connect(transport);
+  return { client, transport, updated };
+}
+
 const patchTask = (baseURL: string, id: number, body: object, headers: Record<string, string> = {}) =>
   fetch(`${baseURL}/api/tasks/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
@@ -183,11 +193,7 @@ test.describe('subscriptions fed by data changes (one instance, SQLite)', () => 
 
   test('2025-11-25: resources/subscribe in a session, the update on its standalone stream; an unknown URI is not found (-32602)', async ({ baseURL }) => {
     const task = await createTask(baseURL!, 'Watched over a session');
-    const client = new ClientV1({ name: 'e2e-subscriber', version: '1.0.0' });
-    const transport = new TransportV1(new URL('/api/mcp', baseURL));
-    const updated: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => void updated.push(notification.params.uri));
-    await client.connect(transport);
+    const { client, transport, updated } = await sessionSubscriber(baseURL!);
     try {
       expect(client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
       await client.subscribeResource({ uri: taskUri(task.id) });
@@ -225,11 +231,7 @@ test.describe('subscriptions across two instances on one PostgreSQL', () => {
     const [watched, other] = await Promise.all([createTask(writer, 'Across'), createTask(writer, 'Elsewhere')]);
     const stream = await listen(holder, { resourceSubscriptions: [taskUri(watched.id)] });
     const unrelated = await listen(holder, { resourceSubscriptions: [taskUri(other.id)] });
-    const client = new ClientV1({ name: 'e2e-subscriber-pg', version: '1.0.0' });
-    const transport = new TransportV1(new URL('/api/mcp', holder));
-    const updated: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => void updated.push(notification.params.uri));
-    await client.connect(transport);
+    const { client, transport, updated } = await sessionSubscriber(holder);
     try {
       await client.subscribeResource({ uri: taskUri(watched.id) });
       await new Promise((resolve) => setTimeout(resolve, 500)); // the session's standalone GET stream opens
