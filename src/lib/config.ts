@@ -381,6 +381,12 @@ export const VARIABLES = {
     default: '`600`',
     doc: 'A 2025-era MCP session with no request in progress for this long is closed (its id then answers 404; its stored events are dropped). An open standalone GET stream counts as a request in progress.',
   }),
+  MCP_RELAY_ACK_TIMEOUT_MS: variable({
+    group: 'server',
+    schema: wholeNumber(5000, 'milliseconds', 1),
+    default: '`5000`',
+    doc: 'How long (ms) an instance relaying a request of a 2025-era MCP session waits for the instance holding the session to start answering it before answering 503 itself. The e2e tests lower it to stay short.',
+  }),
   MCP_CONFORMANCE: variable({
     group: 'testing',
     schema: flag,
@@ -451,8 +457,11 @@ export interface GatewayConfig {
   confirmDestructive: boolean;
   /** The key of input-required `requestState`; undefined: a random one of this process. */
   stateSecret?: string;
-  /** 2025-era sessions: how many one instance holds (in all, and per caller), and how long an idle one lives. */
-  sessions: { max: number; maxPerCaller: number; idleMs: number };
+  /**
+   * 2025-era sessions: how many one instance holds (in all, and per caller), how long an idle one lives, and how long
+   * a relayed request waits for the instance holding its session.
+   */
+  sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
   /** Resource subscriptions: how many listen streams, and how many subscribed URIs, one caller holds on one instance. */
   subscriptions: { maxStreamsPerCaller: number; maxPerCaller: number };
   /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
@@ -551,7 +560,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
     confirmDestructive: values.MCP_CONFIRM_DESTRUCTIVE,
     stateSecret: values.GATEWAY_STATE_SECRET,
-    sessions: { max: values.MCP_MAX_SESSIONS, maxPerCaller: values.MCP_MAX_SESSIONS_PER_CALLER, idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000 },
+    sessions: {
+      max: values.MCP_MAX_SESSIONS,
+      maxPerCaller: values.MCP_MAX_SESSIONS_PER_CALLER,
+      idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000,
+      relayAckTimeoutMs: values.MCP_RELAY_ACK_TIMEOUT_MS,
+    },
     subscriptions: { maxStreamsPerCaller: values.MCP_MAX_LISTEN_STREAMS_PER_CALLER, maxPerCaller: values.MCP_MAX_SUBSCRIPTIONS_PER_CALLER },
     tracing:
       values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT

@@ -30,8 +30,8 @@ const MODERN_REVISION = '2026-07-28';
 export interface SessionLaneOptions {
   gateway: GatewayServer;
   serverInfo: Implementation;
-  /** MCP_MAX_SESSIONS, MCP_MAX_SESSIONS_PER_CALLER and MCP_SESSION_IDLE_SECONDS. */
-  sessions: { max: number; maxPerCaller: number; idleMs: number };
+  /** MCP_MAX_SESSIONS, MCP_MAX_SESSIONS_PER_CALLER, MCP_SESSION_IDLE_SECONDS and MCP_RELAY_ACK_TIMEOUT_MS. */
+  sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
   /** MCP_MAX_BODY_BYTES: the bound under which bodies are read to route them. */
   maxBodyBytes: number;
   /** The gateway's store: the sessions keep their events (and, on PostgreSQL, their directory) in its database. */
@@ -79,7 +79,8 @@ function noteCalledTool(parsedBody: unknown): void {
  * to the sessions this instance holds — or, on PostgreSQL, are relayed to the instance holding theirs.
  */
 export function withSessionLane(stateless: Handler, options: SessionLaneOptions): Handler {
-  const { gateway, serverInfo, sessions, store, traced } = options;
+  const { gateway, serverInfo, store, traced } = options;
+  const { relayAckTimeoutMs, ...sessions } = options.sessions;
   const driver = store.driver;
   const events = new SessionEventLog(driver);
   const instance = randomBytes(8).toString('hex');
@@ -112,7 +113,7 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
       },
       http,
     );
-  const relay = directory && driver.messaging && new SessionRelay(driver, driver.messaging, directory, serveRelayed);
+  const relay = directory && driver.messaging && new SessionRelay(driver, driver.messaging, directory, serveRelayed, relayAckTimeoutMs);
 
   const ready = store.ready();
   void ready.then(
