@@ -385,7 +385,7 @@ export const VARIABLES = {
     group: 'server',
     schema: wholeNumber(5000, 'milliseconds', 1),
     default: '`5000`',
-    doc: 'How long (ms) an instance relaying a request of a 2025-era MCP session waits for the instance holding the session to start answering it before answering 503 itself. The e2e tests lower it to stay short.',
+    doc: 'How long (ms) an instance relaying a request of a 2025-era MCP session waits for the instance holding the session to acknowledge it before answering 503 (nothing was done: the holder starts it only when told to, after its acknowledgement); once acknowledged it waits as long as the holder runs. The e2e tests lower it to stay short.',
   }),
   MCP_CONFORMANCE: variable({
     group: 'testing',

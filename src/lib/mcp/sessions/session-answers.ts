@@ -48,6 +48,10 @@ export const sessionsUnavailable = () =>
     'Retry-After': '2',
   });
 
-/** 503: the instance holding the session runs but did not answer the relayed request in time. */
+/** 503: the instance holding the session runs but did not take the relayed request in time: nothing was done. */
 export const ownerNotAnswering = () =>
   jsonRpcError(503, SERVER_ERROR, 'The server instance holding this session did not answer in time: try again', { 'Retry-After': '1' });
+
+/** 502: a relayed request's answer cannot come any more, `why`, though the instance holding the session had started it. */
+export const relayedAnswerLost = (why: string) =>
+  jsonRpcError(502, SERVER_ERROR, `The answer to this request was lost: ${why}. It may have been carried out: check before sending it again.`);

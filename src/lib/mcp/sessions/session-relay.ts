@@ -1,12 +1,13 @@
 // Relays a request for a session another instance holds to that instance through PostgreSQL (NOTIFY; a table for
-// messages too large for NOTIFY) and streams its answer back the same way: no sticky load balancer needed.
+// messages too large for NOTIFY) and streams its answer back the same way: no sticky load balancer needed. The holder
+// acknowledges a request and starts it only when told to, so that a 503 of the relay always means "nothing was done".
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { SqlDriver, SqlMessaging } from '@/lib/db/driver';
 import type { Caller } from '@/lib/request-context';
-import { ownerNotAnswering, sessionNotFound } from './session-answers';
+import { ownerNotAnswering, relayedAnswerLost, sessionNotFound } from './session-answers';
 import type { SessionDirectory } from './session-directory';
 
 /** A request as it travels to the instance holding its session: no bearer token (the caller was verified already). */
@@ -22,9 +23,21 @@ export interface RelayedRequest {
   trace?: Record<string, string>;
 }
 
-/** The messages of one relay (`r`): the request to the owner, then the answer's head, data and end back, or a cancel. */
+/**
+ * The relay protocol an instance speaks, sent with each request (`open`). 2: the owner acknowledges the request (`ack`)
+ * and starts it only at the relaying instance's `go` (never after a `cancel`). An `open` without it comes from an
+ * older instance, which expects no `ack` and sends no `go`: the owner serves it at once, as before.
+ */
+const RELAY_VERSION = 2;
+
+/**
+ * The messages of one relay (`r`): the request to the owner, its acknowledgement, the go ahead, then the answer's head,
+ * data and end back; or a cancel.
+ */
 type RelayMessage =
-  | { k: 'open'; r: string; from: string; request: RelayedRequest }
+  | { k: 'open'; r: string; from: string; request: RelayedRequest; v?: number }
+  | { k: 'ack'; r: string }
+  | { k: 'go'; r: string }
   | { k: 'head'; r: string; status: number; headers: Array<[string, string]>; body: boolean }
   | { k: 'data'; r: string; d: string }
   | { k: 'end'; r: string }
@@ -35,8 +48,13 @@ type Notification = RelayMessage | { k: 'ref'; r: string; ref: string };
 
 /** NOTIFY takes at most 8000 bytes; larger messages go through the table. */
 const NOTIFY_MAX_BYTES = 7900;
-/** How long the owner may take to start answering (its answer's head) before it is asked whether it still runs. */
-const HEAD_TIMEOUT_MS = 5000;
+/**
+ * How long the owner may take to acknowledge a request (an older owner: to start answering it) before the relaying
+ * instance gives up — 404 if the owner stopped, else 503 — and how long an owner that acknowledged waits for the go
+ * before it answers 503 itself. After the go, the relaying instance waits as long as the owner runs, and asks whether
+ * it still does this often.
+ */
+const ACK_TIMEOUT_MS = 5000;
 /** Silence (ms) after which each side of a streamed answer checks that the other instance still runs. */
 const SILENCE_CHECK_MS = 30_000;
 /** Relayed payloads nobody picked up (its reader stopped) are removed after this long. */
@@ -50,12 +68,31 @@ const relayedHeaders = (headers: Headers): Array<[string, string]> =>
 /** The name of the channel an instance listens on. */
 const channelOf = (instance: string) => `mcp_relay_${instance}`;
 
+const LATE = Symbol('late');
+const ACKNOWLEDGED = Symbol('acknowledged');
+
+/** `promise`'s value, or LATE once `ms` have passed without one. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** What a relayed request whose client left gets (nginx's "client closed request"): nobody reads it. */
+const clientLeft = () => new Response(null, { status: 499 });
+
 /** A relay this instance started: the answer being awaited, then streamed to its client. */
 interface Forwarded {
   owner: string;
   /** The relayed request's method: a GET is a session's standalone stream, which never ends by itself. */
   method: string;
   head: { resolve: (response: Response) => void; reject: (error: Error) => void };
+  /** The owner acknowledged the request (`ack`). */
+  acknowledged: () => void;
+  /** The owner was told to go ahead: from then on it may act on the request, and no answer may say it did nothing. */
+  started: boolean;
   stream?: ReadableStreamDefaultController<Uint8Array>;
   lastHeard: number;
   watchdog?: NodeJS.Timeout;
@@ -64,6 +101,8 @@ interface Forwarded {
 /** A relay another instance started: this instance's answer being sent to it. */
 interface Served {
   from: string;
+  /** Acknowledged and waiting for the go (nothing done yet): the request, and the timer that stops waiting. */
+  awaitingGo?: { request: RelayedRequest; timer: NodeJS.Timeout };
   reader?: ReadableStreamDefaultReader<Uint8Array>;
   /** Nobody reads the answer any more (the client left, or the relaying instance stopped). */
   cancelled: boolean;
@@ -84,8 +123,8 @@ export class SessionRelay {
     private readonly messaging: SqlMessaging,
     private readonly directory: SessionDirectory,
     private readonly serveRelayed: ServeRelayed,
-    /** How long the owner may take to start answering before it is asked whether it still runs. */
-    private readonly headTimeoutMs = HEAD_TIMEOUT_MS,
+    /** How long the owner may take to acknowledge a request (MCP_RELAY_ACK_TIMEOUT_MS; see ACK_TIMEOUT_MS). */
+    private readonly ackTimeoutMs = ACK_TIMEOUT_MS,
   ) {}
 
   /** Listens for relayed messages; `listening` runs each time the LISTEN connection is (re)established. */
@@ -116,10 +155,16 @@ export class SessionRelay {
       ...(authInfo ? { authInfo: { ...authInfo, token: '' } } : {}),
       ...(Object.keys(trace).length ? { trace } : {}),
     };
-    const answer = new Promise<Response>((resolve, reject) => {
-      this.forwarded.set(r, { owner, method: req.method, head: { resolve, reject }, lastHeard: Date.now() });
+    let acknowledged!: () => void;
+    const received = new Promise<typeof ACKNOWLEDGED>((resolve) => {
+      acknowledged = () => resolve(ACKNOWLEDGED);
     });
-    const opened = this.send(owner, { k: 'open', r, from: this.directory.instance, request });
+    let relay!: Forwarded;
+    const answer = new Promise<Response>((resolve, reject) => {
+      relay = { owner, method: req.method, head: { resolve, reject }, acknowledged, started: false, lastHeard: Date.now() };
+      this.forwarded.set(r, relay);
+    });
+    const opened = this.send(owner, { k: 'open', r, from: this.directory.instance, request, v: RELAY_VERSION });
     // A client that leaves stops the owner too (the cancel is sent after the open, so it arrives after it).
     req.signal?.addEventListener('abort', () => void opened.then(() => this.cancel(r)).catch(() => undefined), { once: true });
     try {
@@ -128,7 +173,11 @@ export class SessionRelay {
       this.finish(r);
       throw error;
     }
-    return this.withinHeadTimeout(r, answer);
+    const first = await within(Promise.race([answer, received]), this.ackTimeoutMs);
+    if (first === LATE) return this.notTaken(r);
+    // An older owner answers without acknowledging first.
+    if (first !== ACKNOWLEDGED) return first;
+    return this.goAhead(r, relay, answer);
   }
 
   /** Removes relayed payloads stored before `time` that nobody picked up (the instance they were for stopped). */
@@ -150,14 +199,11 @@ export class SessionRelay {
     }
   }
 
-  /** Waits for the owner's head; when it does not come, 404 if the owner stopped (its sessions are gone), else 503. */
-  private async withinHeadTimeout(r: string, answer: Promise<Response>): Promise<Response> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), this.headTimeoutMs);
-    });
-    const first = await Promise.race([answer, late]).finally(() => clearTimeout(timer));
-    if (first !== 'late') return first;
+  /**
+   * No acknowledgement in time: the owner did not take the request, and never will (the cancel reaches it before any
+   * go could). 404 if it stopped (its sessions are gone), else 503: nothing was done, a retry is safe.
+   */
+  private async notTaken(r: string): Promise<Response> {
     const owner = this.forwarded.get(r)?.owner;
     await this.cancel(r);
     if (owner && !(await this.directory.isRunning(owner))) {
@@ -165,6 +211,35 @@ export class SessionRelay {
       return sessionNotFound();
     }
     return ownerNotAnswering();
+  }
+
+  /**
+   * Tells the owner to start, then waits for its answer as long as the owner runs (asked every ackTimeoutMs), however
+   * long the work takes: it may act on the request from now on, so there is no 503 any more. An owner that stops first:
+   * 502 for a POST or DELETE (it may have been carried out), 404 for a GET stream (the session is gone with it).
+   */
+  private async goAhead(r: string, relay: Forwarded, answer: Promise<Response>): Promise<Response> {
+    relay.started = true;
+    try {
+      await this.send(relay.owner, { k: 'go', r });
+    } catch (error) {
+      // Without its go the owner never starts (it answers 503 to nobody): the lane's 503 is true.
+      this.finish(r);
+      throw error;
+    }
+    for (;;) {
+      const answered = await within(answer, this.ackTimeoutMs);
+      if (answered !== LATE) return answered;
+      if (this.forwarded.get(r) !== relay) return clientLeft();
+      if (await this.directory.isRunning(relay.owner).catch(() => true)) continue;
+      // An answer that came while the owner was looked up wins.
+      const last = await within(answer, 0);
+      if (last !== LATE) return last;
+      this.finish(r);
+      await this.directory.pruneStopped().catch(() => undefined);
+      if (relay.method === 'GET') return sessionNotFound();
+      return relayedAnswerLost('the server instance holding this session stopped while working on it, and the session ended with it');
+    }
   }
 
   private async send(instance: string, message: RelayMessage): Promise<void> {
@@ -208,14 +283,31 @@ export class SessionRelay {
 
   private async handle(message: RelayMessage): Promise<void> {
     switch (message.k) {
-      case 'open':
-        return this.serve(message.r, message.from, message.request);
+      case 'open': {
+        const served = this.serving(message.r, message.from);
+        if ((message.v ?? 1) >= RELAY_VERSION) return this.acknowledge(message.r, served, message.request);
+        return this.serve(message.r, served, message.request);
+      }
+      case 'go': {
+        const served = this.served.get(message.r);
+        const waiting = served?.awaitingGo;
+        // Too late: the owner answered 503 already (or the request was cancelled).
+        if (!served || !waiting) return;
+        clearTimeout(waiting.timer);
+        served.awaitingGo = undefined;
+        return this.serve(message.r, served, waiting.request);
+      }
       case 'cancel': {
         const served = this.served.get(message.r);
-        if (served) {
-          served.cancelled = true;
-          await served.reader?.cancel().catch(() => undefined);
+        if (!served) return;
+        served.cancelled = true;
+        if (served.awaitingGo) {
+          // Never started: forgotten, and a go that would follow finds nothing.
+          clearTimeout(served.awaitingGo.timer);
+          this.served.delete(message.r);
+          return;
         }
+        await served.reader?.cancel().catch(() => undefined);
         return;
       }
       default:
@@ -223,10 +315,30 @@ export class SessionRelay {
     }
   }
 
-  /** As the owner: serves a relayed request and sends its answer back piece by piece (not awaited: a cancel may follow). */
-  private async serve(r: string, from: string, request: RelayedRequest): Promise<void> {
+  /** As the owner: a relay another instance started. */
+  private serving(r: string, from: string): Served {
     const served: Served = { from, cancelled: false };
     this.served.set(r, served);
+    return served;
+  }
+
+  /**
+   * As the owner: acknowledges a request, which it starts at the go; without one in time it answers 503 itself, true
+   * since it never started (a go that comes later finds nothing).
+   */
+  private async acknowledge(r: string, served: Served, request: RelayedRequest): Promise<void> {
+    const timer = setTimeout(() => {
+      if (served.awaitingGo?.timer !== timer) return;
+      served.awaitingGo = undefined;
+      void this.pump(r, served, ownerNotAnswering());
+    }, this.ackTimeoutMs);
+    timer.unref();
+    served.awaitingGo = { request, timer };
+    await this.send(served.from, { k: 'ack', r });
+  }
+
+  /** As the owner: serves a relayed request and sends its answer back piece by piece (not awaited: a cancel may follow). */
+  private async serve(r: string, served: Served, request: RelayedRequest): Promise<void> {
     let response: Response;
     try {
       const { method, headers, body } = request;
@@ -273,10 +385,11 @@ export class SessionRelay {
   }
 
   /** As the instance that relayed: the owner's head becomes the client's response; data and end feed its body. */
-  private answer(message: Exclude<RelayMessage, { k: 'open' | 'cancel' }>): void {
+  private answer(message: Exclude<RelayMessage, { k: 'open' | 'go' | 'cancel' }>): void {
     const relay = this.forwarded.get(message.r);
     if (!relay) return;
     relay.lastHeard = Date.now();
+    if (message.k === 'ack') return relay.acknowledged();
     if (message.k === 'head') {
       const headers = new Headers(message.headers);
       if (!message.body) {
@@ -313,11 +426,17 @@ export class SessionRelay {
     this.forwarded.delete(r);
   }
 
-  /** Ends relay `r` with an error (the client sees its stream break, and reconnects). */
+  /**
+   * Ends relay `r` with an error (the client sees its stream break, and reconnects). Before its head, a POST or DELETE
+   * the owner may be acting on is answered 502 instead: the lane would answer an error 503, which invites a retry.
+   */
   private abandon(r: string, why: string): void {
     const relay = this.forwarded.get(r);
     if (!relay) return;
     this.finish(r);
+    if (relay.started && relay.method !== 'GET') {
+      relay.head.resolve(relayedAnswerLost(`${why} while the server instance holding this session worked on it`));
+    }
     const error = new Error(`Relay ended: ${why}`);
     relay.head.reject(error);
     try {
