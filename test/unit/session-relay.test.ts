@@ -21,6 +21,8 @@ interface Instance {
   stopListening: () => void;
   /** How many relayed messages it has been handed. */
   delivered: () => number;
+  /** As when its LISTEN connection was lost and opened again: what was sent meanwhile is lost. */
+  relisten: () => void;
 }
 
 /** The relay's timeout in these tests (its `ackTimeoutMs`). */
@@ -38,7 +40,7 @@ function controlledAnswer(init: ResponseInit = {}) {
   return { response: new Response(body, init), write, end: () => controller.close(), cancelled };
 }
 
-describe('session relay on PostgreSQL', () => {
+describe('session relay on PostgreSQL', { timeout: 20 * ACK_TIMEOUT_MS }, () => {
   let database: TestDatabase;
   const stores: Store[] = [];
 
@@ -54,11 +56,16 @@ describe('session relay on PostgreSQL', () => {
     const store = await openedStore();
     const messaging = store.driver.messaging!;
     let delivered = 0;
+    let relisten!: () => void;
     const inbox: SqlMessaging = {
       ...messaging,
       listen: (channel, listener) =>
         messaging.listen(channel, {
           ...listener,
+          listening: (pid, again) => {
+            relisten = () => listener.listening?.(pid, true);
+            listener.listening?.(pid, again);
+          },
           message: (payload) =>
             void setTimeout(() => {
               delivered++;
@@ -72,7 +79,7 @@ describe('session relay on PostgreSQL', () => {
     await new Promise<void>((resolve) => {
       stopListening = relay.start((pid) => void directory.announce(pid).then(resolve));
     });
-    return { store, directory, relay, stopListening, delivered: () => delivered };
+    return { store, directory, relay, stopListening, delivered: () => delivered, relisten: () => relisten() };
   }
 
   /** A peer that speaks the relay's messages by hand (an older instance, or one that breaks off): what it was sent. */
@@ -240,6 +247,24 @@ describe('session relay on PostgreSQL', () => {
     expect((await lost.json()).error.message).toMatch(/stopped while working on it.*may have been carried out/);
     expect((await stream).status).toBe(404);
     expect(await proxy.directory.find('session-1')).toBeUndefined();
+  });
+
+  test('a relaying instance that loses its LISTEN connection: 502 for a request its owner was working on, an error before', async () => {
+    const working = vi.fn<ServeRelayed>(() => new Promise(() => {}));
+    const owner = await startInstance(working);
+    const silent = await startInstance();
+    silent.stopListening();
+    const proxy = await startInstance();
+    const started = proxy.relay.forward(owner.directory.instance, 'session-1', request('{"jsonrpc":"2.0","id":1}'));
+    const unacknowledged = proxy.relay.forward(silent.directory.instance, 'session-2', request('{"jsonrpc":"2.0","id":1}'));
+    await expect.poll(() => working.mock.calls.length).toBe(1);
+    proxy.relisten();
+
+    const lost = await started;
+    expect(lost.status).toBe(502);
+    expect((await lost.json()).error.message).toMatch(/connection to the database was lost while .* worked on it.*may have been carried out/);
+    // Not taken yet: the error the lane answers 503 (the owner, without a go, never starts it).
+    await expect(unacknowledged).rejects.toThrow('Relay ended: the connection to the database was lost');
   });
 
   test('an older owner, which never acknowledges: its answer comes through as before', async () => {
