@@ -1,14 +1,17 @@
 // 2025-era sessions end to end with the SDK v1 client: destructive tools confirm through elicitation over a session,
 // the session lane's rules (unknown, malformed, ended, expired, foreign, too many), resumability, the principal a
-// session is bound to, and two instances on one PostgreSQL relaying a session's requests to the one holding it.
+// session is bound to, and two instances on one PostgreSQL relaying a session's requests to the one holding it — a 503
+// from the relay only when the holder did nothing.
+import { randomUUID } from 'node:crypto';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
-import { eventsOf, mcpHeaders, rawRequest, readEvents, type StreamEvent } from './support/json-rpc';
+import { eventsOf, mcpHeaders, rawRequest, readEvents, type StreamEvent, toolCall } from './support/json-rpc';
 import { connect, type ElicitationAnswer, type GatewayClient } from './support/mcp';
 import { SignedInUser, scriptToken, startOAuthGateway } from './support/oauth';
-import { createTask, restStatus } from './support/rest-data';
+import { createTask, restStatus, type Task } from './support/rest-data';
 import { e2ePort, type RunningServer, startServer } from './support/server';
 
 /** The revision raw requests speak: the newest of the 2025 era (its streams start with a priming event, resumable). */
@@ -453,5 +456,111 @@ test.describe('two instances on one PostgreSQL', () => {
     const { sessionId: survivor } = await startRawSession(second);
     expect(await statusOn(second, survivor!, listTools(5))).toBe(200);
     servers[0] = await start(0);
+  });
+});
+
+test.describe('a relayed request whose holder is slow: 503 only when nothing was done', () => {
+  test.describe.configure({ mode: 'serial' });
+  /** The relay's timeout on these two instances (MCP_RELAY_ACK_TIMEOUT_MS): short, so that "later than it" takes seconds. */
+  const ACK_TIMEOUT_MS = 1000;
+  let database: TestDatabase;
+  let holder: RunningServer;
+  let relaying: RunningServer;
+
+  test.beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const env = { ...database.env, MCP_RELAY_ACK_TIMEOUT_MS: String(ACK_TIMEOUT_MS) };
+    [holder, relaying] = await Promise.all([
+      startServer(e2ePort + 260, env, 'test-results/sessions-relay-holder.log'),
+      startServer(e2ePort + 261, env, 'test-results/sessions-relay-relaying.log'),
+    ]);
+  });
+  test.afterAll(async () => {
+    await Promise.all([holder, relaying].map((server) => server?.stop()));
+    await database?.drop();
+  });
+
+  /** Creates a task titled `title` as JSON-RPC request `id` of `sessionId`, sent to the instance that does not hold it. */
+  const createOverRelay = (sessionId: string, id: number, title: string) =>
+    postOnSession(relaying.baseURL, sessionId, toolCall(id, 'TaskController_createTask', { body: { title } }));
+
+  /** How many tasks are titled `title`. */
+  const tasksTitled = async (title: string) =>
+    ((await (await fetch(`${holder.baseURL}/api/tasks`)).json()) as Task[]).filter((task) => task.title === title).length;
+
+  /** The tool result of request `id` in an SSE answer. */
+  const resultOf = async (response: Response, id: number) =>
+    (await readEvents(response, (event) => event.message?.id === id)).at(-1)?.message?.result;
+
+  /** Holds a lock that keeps session events from being stored: the holder's answers start (their heads) once it is released. */
+  async function lockEvents(): Promise<{ release(): Promise<void> }> {
+    const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE mcp_events IN SHARE MODE');
+    let released: Promise<void> | undefined;
+    return { release: () => (released ??= client.query('COMMIT').then(() => client.end())) };
+  }
+
+  test('a call whose holder starts answering later than the timeout gets its real answer, carried out once', async () => {
+    const { sessionId } = await startRawSession(holder.baseURL);
+    const title = `Relayed slowly ${randomUUID()}`;
+    const events = await lockEvents();
+    let released = false;
+    const answered = createOverRelay(sessionId!, 1, title).then((response) => ({ response, afterRelease: released }));
+    // Three timeouts long, and shorter than the holder's statement timeout (5 s), which would end the wait by itself.
+    await new Promise((resolve) => setTimeout(resolve, 3 * ACK_TIMEOUT_MS));
+    released = true;
+    await events.release();
+    const { response, afterRelease } = await answered;
+    expect(response.status).toBe(200);
+    expect(afterRelease, 'the answer started only once the lock was released').toBe(true);
+    const result = await resultOf(response, 1);
+    expect(result?.isError ?? false).toBe(false);
+    expect(JSON.stringify(result)).toContain(title);
+    expect(await tasksTitled(title)).toBe(1);
+  });
+
+  test('a call that no running holder took gets 503, and nothing was done: its retry with the same id is carried out once', async () => {
+    const { sessionId } = await startRawSession(holder.baseURL);
+    const title = `Relayed to a frozen holder ${randomUUID()}`;
+    // A stopped process keeps its database connections: to the relay it still runs, only it takes nothing.
+    process.kill(holder.pid, 'SIGSTOP');
+    let refused: Response;
+    try {
+      refused = await createOverRelay(sessionId!, 1, title);
+    } finally {
+      process.kill(holder.pid, 'SIGCONT');
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    await refused.text();
+    expect((await fetch(`${holder.baseURL}/livez`)).status).toBe(200); // it runs again, and has read what it was sent meanwhile
+    const retried = await createOverRelay(sessionId!, 1, title);
+    expect(retried.status).toBe(200);
+    expect((await resultOf(retried, 1))?.isError ?? false).toBe(false);
+    expect(await tasksTitled(title)).toBe(1);
+  });
+
+  test('a holder that stops while working on a call: 502 saying it may have been carried out (no 503); the session is gone', async () => {
+    const { sessionId } = await startRawSession(holder.baseURL);
+    const events = await lockEvents();
+    try {
+      let settled = false;
+      const answered = createOverRelay(sessionId!, 1, `Relayed to a holder that dies ${randomUUID()}`).finally(() => (settled = true));
+      // Twice the timeout: the holder took it (else the answer would be a 503 by now) and is still working on it.
+      await new Promise((resolve) => setTimeout(resolve, 2 * ACK_TIMEOUT_MS));
+      expect(settled).toBe(false);
+      process.kill(holder.pid, 'SIGKILL');
+      await holder.exited;
+      // The lock would hold up the relaying instance's pruning of the stopped holder's session events too.
+      await events.release();
+      const response = await answered;
+      expect(response.status).toBe(502);
+      expect((await response.json()).error.message).toMatch(/may have been carried out/);
+    } finally {
+      await events.release();
+    }
+    expect(await statusOn(relaying.baseURL, sessionId!, listTools(2))).toBe(404);
   });
 });
