@@ -19,6 +19,7 @@ const demoTools = [
   'TaskController_deleteTask',
   'TaskController_importTasks',
   'BoardController_getBoard',
+  'BoardController_waitForChange',
   'MediaController_getImage',
   'MediaController_getAudio',
   'MediaController_getAudioFromURL',
@@ -95,6 +96,8 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
     ],
   ],
   BoardController_getBoard: async (rest) => [[{}, await restJson(rest, '/api/board')]],
+  // Without `after` it answers the board at once, with its version (e2e/board-changes.spec.ts waits for changes).
+  BoardController_waitForChange: async (rest) => [[{}, await restJson(rest, '/api/board/changes')]],
   MediaController_getImage: async (rest) => [
     [{}, { content: [{ type: 'image', data: await restBase64(rest, '/api/media/image'), mimeType: 'image/png' }] }],
   ],

@@ -1,8 +1,10 @@
-// The board feed behind /api/board/stream: a snapshot on joining and after changes (coalesced), retries, leaving on abort.
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+// The board feed behind /api/board/stream: a snapshot on joining and after changes (coalesced), retries, leaving on
+// abort; the wait for a change behind /api/board/changes (at once, on change, after its timeout, leaving on abort).
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { store } from '@/lib/db/store';
+import { WorkCancelled } from '@/lib/long-work/current-work';
 import type { BoardEvent } from '@/modules/board/board-schemas';
-import BoardService from '@/modules/board/board-service';
+import BoardService, { boardVersion } from '@/modules/board/board-service';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 let database: TestDatabase;
@@ -105,7 +107,8 @@ test('a failed load is tried again a second later', async () => {
   vi.restoreAllMocks();
 });
 
-test('events() yields the board, ends at once when its signal aborts while it waits, and leaves the feed', async () => {
+/** Counts the feed's store subscriptions ended from now on (the feed ends its one when its last watcher leaves). */
+function countUnsubscribes() {
   const subscribe = store().onChange.bind(store());
   const unsubscribed = vi.fn();
   vi.spyOn(store(), 'onChange').mockImplementation((listener) => {
@@ -115,6 +118,11 @@ test('events() yields the board, ends at once when its signal aborts while it wa
       unsubscribe();
     };
   });
+  return unsubscribed;
+}
+
+test('events() yields the board, ends at once when its signal aborts while it waits, and leaves the feed', async () => {
+  const unsubscribed = countUnsubscribes();
   const stop = new AbortController();
   const events = BoardService.events(stop.signal);
   const first = await events.next();
@@ -124,4 +132,66 @@ test('events() yields the board, ends at once when its signal aborts while it wa
   expect(await waiting).toEqual({ value: undefined, done: true });
   expect(unsubscribed).toHaveBeenCalledTimes(1);
   vi.restoreAllMocks();
+});
+
+describe('waiting for a change', () => {
+  const never = new AbortController().signal;
+  const current = async () => boardVersion(await BoardService.getBoard());
+  /** The timers keeping the process alive (the feed's heartbeat is unref'd: a wait's own timer shows here). */
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+  const settled = (promise: Promise<unknown>) =>
+    Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setTimeout(() => resolve(false), 150))]);
+
+  test('the version is a digest of the board: equal boards, equal versions; any change, another', async () => {
+    const board = await BoardService.getBoard();
+    expect(boardVersion(structuredClone(board))).toBe(boardVersion(board));
+    expect(boardVersion(board)).toMatch(/^[\w-]{22}$/);
+    const renamed = structuredClone(board);
+    renamed.users[0].name += '!';
+    expect(boardVersion(renamed)).not.toBe(boardVersion(board));
+  });
+
+  test('answers at once when the board differs from `after`, or `after` is left out', async () => {
+    const version = await current();
+    for (const after of [undefined, 'an older version']) {
+      const started = performance.now();
+      expect(await BoardService.waitForChange(after, 25_000, never)).toMatchObject({ version, changed: true });
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
+  });
+
+  test('answers when the board next changes, with the new board and its version', async () => {
+    const waiting = BoardService.waitForChange(await current(), 25_000, never);
+    expect(await settled(waiting)).toBe(false);
+    const task = await store().createTask({ title: 'Waited for' });
+    const change = await waiting;
+    expect(change.changed).toBe(true);
+    expect(change.board.columns[0].tasks.map((each) => each.title)).toContain('Waited for');
+    expect(change.version).toBe(boardVersion(change.board));
+    await store().deleteTask(task.id);
+  });
+
+  test('answers the board as it is, `changed: false`, once the wait runs out', async () => {
+    const version = await current();
+    const started = performance.now();
+    expect(await BoardService.waitForChange(version, 300, never)).toMatchObject({ version, changed: false });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  test('ends at once when its caller leaves, holding no timer and no place in the feed', async () => {
+    const unsubscribed = countUnsubscribes();
+    await new Promise((resolve) => setTimeout(resolve, 2 * SNAPSHOT_INTERVAL_MS)); // the feed's own timers, if any, have run
+    const before = timers();
+    const leaving = new AbortController();
+    const waiting = BoardService.waitForChange(await current(), 25_000, leaving.signal);
+    expect(await settled(waiting)).toBe(false);
+    expect(timers()).toBe(before + 1);
+    leaving.abort('the client left');
+    await expect(waiting).rejects.toBeInstanceOf(WorkCancelled);
+    expect(unsubscribed).toHaveBeenCalledTimes(1);
+    expect(timers()).toBe(before);
+    await expect(BoardService.waitForChange('any', 25_000, leaving.signal)).rejects.toBeInstanceOf(WorkCancelled);
+    expect(timers()).toBe(before);
+    vi.restoreAllMocks();
+  });
 });

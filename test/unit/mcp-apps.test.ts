@@ -33,6 +33,17 @@ describe('declaring an app', () => {
     });
   });
 
+  test('an app-only tool (`@mcpApp(name, { visibility: [\'app\'] })`) lists its UI with that visibility', () => {
+    const { operationObject } = (BoardController.waitForChange as unknown as { schema: { operationObject: Record<string, unknown> } })
+      .schema;
+    expect(operationObject[MCP_APP_KEY]).toEqual({ name: 'board', visibility: ['app'] });
+    expect(byName.BoardController_waitForChange._meta).toMatchObject({
+      ui: { resourceUri: boardUri, visibility: ['app'] },
+      'ui/resourceUri': boardUri,
+    });
+    expect(byName.BoardController_getBoard._meta?.ui).not.toHaveProperty('visibility');
+  });
+
   test('a procedure naming a UI the registry lacks stops the gateway at start, naming both', () => {
     expect(() => withAppUis(derived, { user: mcpApps.user })).toThrow(
       'BoardController_getBoard declares the MCP app "board", which the registry\'s apps do not have',

@@ -10,7 +10,7 @@ import { structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from '@/shared/rest-meta';
 import { exposeHttpRequestToDecorators } from './decorated-request';
 import { CONFIRM_KEY } from './client-input';
-import { MCP_APP_KEY } from './mcp-apps';
+import { MCP_APP_KEY, type McpAppUse } from './mcp-apps';
 import { RESOURCE_KEY, type ResourceDeclaration } from './resources/resource-decorator';
 import { restRequest } from '@/shared/rest-request';
 import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from '@/lib/long-work/long-running';
@@ -43,8 +43,8 @@ export interface GatewayTool {
   /** Listed on every surface, beside the search surface's two tools (`@alwaysListed`). */
   alwaysListed?: boolean;
   _meta?: Record<string, unknown>;
-  /** The name of the UI the procedure declares with `@mcpApp` (an MCP App), if any. */
-  app?: string;
+  /** The UI the procedure declares with `@mcpApp` (an MCP App), if any: its name, and who may call the tool. */
+  app?: McpAppUse;
   /** What the procedure declares with `@resource`: it is an MCP resource too (GET procedures). */
   resource?: ResourceDeclaration;
   /** The REST route of a derived tool. */
@@ -88,7 +88,7 @@ type OperationObject = {
   'x-tool'?: { name?: string };
   [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations;
   [SCOPES_KEY]?: string[];
-  [MCP_APP_KEY]?: string;
+  [MCP_APP_KEY]?: McpAppUse;
   [RESOURCE_KEY]?: ResourceDeclaration;
   [CONFIRM_KEY]?: boolean;
   [TASK_SUPPORT_KEY]?: TaskSupport;
@@ -103,7 +103,7 @@ type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
 type ProcedureRoute = RestRoute & {
   annotations?: ToolAnnotations;
   declaredScopes?: string[];
-  app?: string;
+  app?: McpAppUse;
   resource?: ResourceDeclaration;
   confirms?: boolean;
   taskSupport?: TaskSupport;

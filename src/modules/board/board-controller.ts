@@ -1,7 +1,9 @@
-// REST + MCP procedures of the board: the whole board at once (with its MCP App), and its live stream (REST only).
+// REST + MCP procedures of the board: the whole board at once (with its MCP App), a wait for its next change (the
+// app's own tool), and its live stream (REST only).
 import { get, operation, prefix, procedure } from 'vovk';
+import { workSignal } from '@/lib/long-work/current-work';
 import { mcpApp } from '@/lib/mcp/mcp-apps';
-import { BoardEventSchema, BoardSchema } from './board-schemas';
+import { BoardChangeSchema, BoardEventSchema, BoardSchema, BoardWaitSchema } from './board-schemas';
 import BoardService from './board-service';
 import { resource } from '@/lib/mcp/resources/resource-decorator';
 
@@ -18,6 +20,18 @@ export default class BoardController {
   @mcpApp('board')
   @resource({ changedBy: { tasks: '*', users: '*' } })
   static getBoard = procedure({ output: BoardSchema }).handle(async () => BoardService.getBoard());
+
+  @operation({
+    summary: 'Wait for the next change',
+    description:
+      'Answers the board with its version once it differs from `after` (the version the caller shows): at once when it already does or `after` is left out, else when the board next changes (from any door or instance), else after `timeoutMs` (25 s by default) with `changed: false`. One request per change instead of polling; the board MCP App calls it through its host (an app-only tool: hosts do not offer it to the model).',
+  })
+  @get('changes')
+  @mcpApp('board', { visibility: ['app'] })
+  static waitForChange = procedure({ query: BoardWaitSchema, output: BoardChangeSchema }).handle(async (req) => {
+    const { after, timeoutMs } = req.vovk.query();
+    return BoardService.waitForChange(after, timeoutMs, workSignal());
+  });
 
   @operation({
     summary: 'Stream board',

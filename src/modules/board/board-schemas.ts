@@ -34,3 +34,34 @@ export const BoardEventSchema = z
   .meta({ description: 'One event of the board stream' });
 
 export type BoardEvent = z.infer<typeof BoardEventSchema>;
+
+/** What a wait for the board to change answers: the board now, its version, and whether it differs from the one shown. */
+export const BoardChangeSchema = z
+  .object({
+    board: BoardSchema,
+    version: z.string().meta({ description: 'The version of this board (a digest of it): pass it as `after` next time' }),
+    changed: z.boolean().meta({ description: 'Whether the board differs from the version given as `after`; false when the wait ran out' }),
+  })
+  .meta({ description: 'The board, its version, and whether it changed' });
+
+export type BoardChange = z.infer<typeof BoardChangeSchema>;
+
+/** The longest a wait for a change may last, and how long it lasts unless the caller asks for less. */
+const MAX_BOARD_WAIT_MS = 25_000;
+
+export const BoardWaitSchema = z
+  .object({
+    after: z
+      .string()
+      .max(64)
+      .optional()
+      .meta({ description: 'The version of the board the caller shows (from a previous answer); left out, the board is answered at once' }),
+    timeoutMs: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_BOARD_WAIT_MS)
+      .default(MAX_BOARD_WAIT_MS)
+      .meta({ description: `How long to wait for a change, in ms (at most ${MAX_BOARD_WAIT_MS}, the default)` }),
+  })
+  .meta({ description: 'What the caller shows, and how long to wait' });

@@ -1,7 +1,10 @@
-// The board as one snapshot, and a feed that sends every watcher a fresh snapshot after changes, a few a second at most.
+// The board as one snapshot, and a feed that sends every watcher a fresh snapshot after changes, a few a second at most;
+// a wait for the board to differ from a version the caller shows (the board app's long poll).
+import { createHash } from 'node:crypto';
 import { store, TASK_STATUSES, type TaskStatus } from '@/lib/db/store';
 import { onShutdown } from '@/lib/lifecycle';
-import type { Board, BoardEvent } from './board-schemas';
+import { WorkCancelled } from '@/lib/long-work/current-work';
+import type { Board, BoardChange, BoardEvent } from './board-schemas';
 
 const COLUMN_TITLES: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
 /** Changes this close together (a move touches several rows; NOTIFY may come per table) make one snapshot. */
@@ -91,6 +94,20 @@ class BoardFeed {
 
 const feed = new BoardFeed();
 
+/**
+ * The version of a board: a digest of its JSON, so the same board has the same version on every instance (a caller
+ * may ask another instance next time) and after a restart.
+ */
+export function boardVersion(board: Board): string {
+  return createHash('sha256').update(JSON.stringify(board)).digest('base64url').slice(0, 22);
+}
+
+/** The board with its version; `changed` says whether it differs from the version the caller showed. */
+function changeOf(board: Board, after: string | undefined): BoardChange {
+  const version = boardVersion(board);
+  return { board, version, changed: version !== after };
+}
+
 export default class BoardService {
   /** The whole board: the columns with their tasks in order, and the users. */
   static getBoard(): Promise<Board> {
@@ -100,6 +117,34 @@ export default class BoardService {
   /** Sends the board now and after changes (a few a second at most, the final state always), until `signal` aborts or `send` returns false. */
   static watch(send: Send, signal: AbortSignal): void {
     feed.watch(send, signal);
+  }
+
+  /**
+   * The board once its version differs from `after`: at once when it already does (or `after` is not given), else
+   * when it next changes, else after `timeoutMs` as it is (`changed: false`). Ends at once when `signal` aborts (the
+   * caller left) or the server shuts down; afterwards it holds no timer and no place in the feed.
+   */
+  static async waitForChange(after: string | undefined, timeoutMs: number, signal: AbortSignal): Promise<BoardChange> {
+    const waiting = new AbortController();
+    const timer = setTimeout(() => waiting.abort(), timeoutMs);
+    const stop = () => waiting.abort();
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+    let shown: Board | undefined;
+    try {
+      for await (const event of BoardService.events(waiting.signal)) {
+        if (event.type === 'reconnect') break;
+        if (event.type !== 'board') continue;
+        shown = event.board;
+        const change = changeOf(event.board, after);
+        if (change.changed) return change;
+      }
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+    }
+    if (signal.aborted) throw new WorkCancelled(signal.reason);
+    return changeOf(shown ?? (await loadBoard()), after);
   }
 
   /**
