@@ -1,5 +1,6 @@
 // The app side of an MCP Apps host, shared by the gateway's UIs: connects over postMessage (ui/initialize), follows the
-// host's theme, style variables, fonts and container size, hands over the tool results it sends, and calls tools.
+// host's theme, style variables, fonts and container size, hands over the tool results it sends, calls tools, and
+// subscribes to resources' updates when the host forwards them (ext-apps#659).
 import './without-eval';
 import './mcp-app.css';
 import type { CallToolResult } from '@modelcontextprotocol/client';
@@ -12,6 +13,7 @@ import {
 } from '@modelcontextprotocol/ext-apps';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { forwardsResourceUpdates, RESOURCE_TOOL_META_KEY } from '@/shared/app-resource-updates';
 
 export type HostConnection =
   | { status: 'standalone' }
@@ -85,6 +87,53 @@ export async function callGatewayTool<T>(app: App, name: string, args: Record<st
 export function structuredOutput<T>(result: CallToolResult): T {
   const structured = result.structuredContent as { items?: unknown } | undefined;
   return (structured && 'items' in structured ? structured.items : structured) as T;
+}
+
+/** Whether the host says it forwards resource updates into the app (ext-apps#659). */
+export const hostForwardsResourceUpdates = (app: App) => forwardsResourceUpdates(app.getHostCapabilities());
+
+/** The URI of the resource the gateway serves for the tool `toolName` (its `_meta` names the tool), if any. */
+export async function resourceOfTool(app: App, toolName: string): Promise<string | undefined> {
+  const { resources } = await app.listServerResources();
+  return resources.find((resource) => resource._meta?.[RESOURCE_TOOL_META_KEY] === toolName)?.uri;
+}
+
+/** The listeners of each app's subscribed resources, by URI (an App takes one handler per notification). */
+const updateListeners = new WeakMap<App, Map<string, Set<() => void>>>();
+
+function listenersOf(app: App): Map<string, Set<() => void>> {
+  let byUri = updateListeners.get(app);
+  if (!byUri) {
+    const listeners = new Map<string, Set<() => void>>();
+    app.setNotificationHandler('notifications/resources/updated', ({ params }) => {
+      for (const listener of listeners.get(params.uri) ?? []) listener();
+    });
+    updateListeners.set(app, (byUri = listeners));
+  }
+  return byUri;
+}
+
+/**
+ * Subscribes through the host to the updates of `uri` (resources/subscribe; the host must forward them): `onUpdated`
+ * runs on each notifications/resources/updated of it. Resolves to the unsubscribe; rejects when the host refuses.
+ */
+export async function watchResource(app: App, uri: string, onUpdated: () => void): Promise<() => void> {
+  const byUri = listenersOf(app);
+  let listeners = byUri.get(uri);
+  if (!listeners) {
+    byUri.set(uri, (listeners = new Set()));
+    await app.request({ method: 'resources/subscribe', params: { uri } }).catch((error: unknown) => {
+      byUri.delete(uri);
+      throw error;
+    });
+  }
+  listeners.add(onUpdated);
+  return () => {
+    listeners.delete(onUpdated);
+    if (listeners.size) return;
+    byUri.delete(uri);
+    app.request({ method: 'resources/unsubscribe', params: { uri } }).catch(() => {});
+  };
 }
 
 /** What the document shows when opened on its own: it needs a host to hand it data and relay its tool calls. */

@@ -1,11 +1,13 @@
 // The explorer as an MCP Apps host: a tool's UI (its ui:// resource) in a sandboxed iframe under the CSP its metadata
-// asks for, connected through ext-apps' AppBridge, given the tool's input and result, its tool calls relayed to the
-// gateway over the explorer's own MCP connection (so the same sign-in applies).
+// asks for, connected through ext-apps' AppBridge, given the tool's input and result, its tool calls and resource
+// reads relayed to the gateway over the explorer's own MCP connection (so the same sign-in applies), and — when asked
+// to, and the gateway sends them — the updates of the resources it subscribes to forwarded into it (ext-apps#659).
 import 'client-only';
 import {
   AppBridge,
   getToolUiResourceUri,
   isToolVisibilityModelOnly,
+  type McpUiHostCapabilities,
   type McpUiHostContext,
   type McpUiResourceCsp,
   type McpUiResourceMeta,
@@ -13,13 +15,15 @@ import {
   PostMessageTransport,
   RESOURCE_MIME_TYPE,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import { withResourceUpdates } from '@/shared/app-resource-updates';
+import type { ResourceAccess } from './resources';
 
 /** What the host needs of the explorer's MCP connection. */
 export interface AppHostGateway {
   tools: Tool[];
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  readResource(uri: string): Promise<ReadResourceResult>;
+  resources: ResourceAccess;
 }
 
 /** The `ui://` URI of a tool's UI, or undefined when it has none (or a malformed one). */
@@ -96,7 +100,7 @@ function withContentSecurityPolicy(html: string, policy: string): string {
 
 /** The UI document of `uri` and its metadata, as resources/read returns them; rejects anything but an app's HTML. */
 async function readAppDocument(gateway: AppHostGateway, uri: string): Promise<{ html: string; ui?: McpUiResourceMeta }> {
-  const { contents } = await gateway.readResource(uri);
+  const { contents } = await gateway.resources.read(uri);
   const content = contents.find((each) => each.uri === uri);
   if (!content || !('text' in content) || content.mimeType !== RESOURCE_MIME_TYPE) {
     throw new Error(`${uri} is not an MCP App document (${RESOURCE_MIME_TYPE})`);
@@ -110,6 +114,38 @@ interface AppRun {
   result: CallToolResult;
 }
 
+/** How the host treats an app beyond what every app gets. */
+export interface HostingOptions {
+  /** Forward the updates of the resources the app subscribes to (when the gateway sends them), as ext-apps#659 proposes. */
+  forwardUpdates: boolean;
+}
+
+/**
+ * Serves the app's resources/subscribe and resources/unsubscribe (#659) with watches over the explorer's connection;
+ * each update goes into the app as notifications/resources/updated. Returns the function that ends every watch.
+ */
+function forwardResourceUpdates(bridge: AppBridge, resources: ResourceAccess): () => void {
+  const watching = new Map<string, Promise<() => void>>();
+  const unwatch = (uri: string) => {
+    void watching.get(uri)?.then((stop) => stop(), () => {});
+    watching.delete(uri);
+  };
+  bridge.setRequestHandler('resources/subscribe', async ({ params: { uri } }) => {
+    const updated = () => void bridge.notification({ method: 'notifications/resources/updated', params: { uri } });
+    if (!watching.has(uri)) watching.set(uri, resources.watch(uri, updated));
+    await watching.get(uri)!.catch((error: unknown) => {
+      watching.delete(uri);
+      throw error;
+    });
+    return {};
+  });
+  bridge.setRequestHandler('resources/unsubscribe', async ({ params: { uri } }) => {
+    unwatch(uri);
+    return {};
+  });
+  return () => [...watching.keys()].forEach(unwatch);
+}
+
 /**
  * Shows the UI of `run.tool` in `iframe`: reads the document, connects the bridge, then loads the document (so the
  * app's first message finds the bridge listening); once the app says it is ready it gets the tool's input and result.
@@ -120,6 +156,7 @@ export async function hostApp(
   gateway: AppHostGateway,
   run: AppRun,
   onHeight: (height: number) => void,
+  { forwardUpdates }: HostingOptions,
 ): Promise<() => Promise<void>> {
   const uri = uiResourceUriOf(run.tool);
   if (!uri) throw new Error(`${run.tool.name} has no UI`);
@@ -136,14 +173,19 @@ export async function hostApp(
     platform: 'web',
     userAgent: HOST_INFO.name,
   };
-  const capabilities = { serverTools: {}, logging: {}, sandbox: { csp: ui?.csp } };
-  const bridge = new AppBridge(null, HOST_INFO, capabilities, { hostContext });
+  const forwarding = forwardUpdates && gateway.resources.canWatch();
+  const capabilities: McpUiHostCapabilities = { serverTools: {}, serverResources: {}, logging: {}, sandbox: { csp: ui?.csp } };
+  const bridge = new AppBridge(null, HOST_INFO, forwarding ? withResourceUpdates(capabilities) : capabilities, { hostContext });
   bridge.oncalltool = async ({ name, arguments: args }) => {
     const tool = gateway.tools.find((each) => each.name === name);
     // A tool the server keeps for the model only is not the app's to call.
     if (tool && isToolVisibilityModelOnly(tool)) throw new Error(`${name} is not callable from an app`);
     return gateway.callTool(name, args ?? {});
   };
+  bridge.onlistresources = () => gateway.resources.list();
+  bridge.onlistresourcetemplates = () => gateway.resources.templates();
+  bridge.onreadresource = ({ uri }) => gateway.resources.read(uri, true);
+  const stopForwarding = forwarding ? forwardResourceUpdates(bridge, gateway.resources) : () => {};
   bridge.onsizechange = ({ height }) => height !== undefined && onHeight(Math.min(Math.ceil(height), APP_MAX_HEIGHT));
   bridge.oninitialized = () => {
     void bridge.sendToolInput({ arguments: run.args });
@@ -157,6 +199,7 @@ export async function hostApp(
     // Give the app its chance to save its state; a gone or unresponsive app does not hold the explorer up.
     const teardown = bridge.teardownResource({}).catch(() => {});
     await Promise.race([teardown, new Promise((resolve) => setTimeout(resolve, 500))]);
+    stopForwarding();
     await bridge.close();
   };
 }

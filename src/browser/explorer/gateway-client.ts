@@ -1,7 +1,8 @@
 // The explorer's MCP connection: the official client, pinned to 2026-07-28 (POST only), on the gateway's own endpoint
 // with every tool listed; it can be asked questions (elicitation, form mode), which the page puts to its user. Calls
 // report their progress and can be cancelled; declaring the Tasks extension, a call may run as a task (task-calls.ts);
-// the gateway's own tool search ranks the tools for what the user types.
+// the gateway's own tool search ranks the tools for what the user types; its resources are listed, read and watched
+// (resources.ts).
 import 'client-only';
 import {
   type AuthProvider,
@@ -9,7 +10,6 @@ import {
   Client,
   type ElicitRequestFormParams,
   type ElicitResult,
-  type ReadResourceResult,
   StreamableHTTPClientTransport,
   type Tool,
   UnauthorizedError,
@@ -18,6 +18,7 @@ import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps
 import { bearerToken, recoverFromUnauthorized, rememberChallenge } from '@/browser/oauth';
 import { MAX_HITS, SEARCH_TOOLS } from '@/shared/catalogue-names';
 import { openRawRequests } from './raw-requests';
+import { openResources, type ResourceAccess } from './resources';
 import { type RunningTask, runningTaskOf } from './running-tasks';
 import { openTaskCalls } from './task-calls';
 import { CallCancelledError, type RunListeners, type ToolRun } from './tool-run';
@@ -85,8 +86,8 @@ export interface GatewayConnection {
   runningTaskOf(toolName: string): RunningTask | undefined;
   /** Follows that task again, to its end. */
   resumeTask(task: RunningTask, listeners?: RunListeners): ToolRun;
-  /** resources/read: how the explorer gets the UI of a tool that has one (an MCP App). */
-  readResource(uri: string): Promise<ReadResourceResult>;
+  /** The gateway's resources: listed and read (how the explorer gets an MCP App's UI too), and watched for updates. */
+  resources: ResourceAccess;
   /** The gateway's best tools for `query` (`search_tools`, its own ranking), best first; `signal` gives it up. */
   searchTools(query: string, signal: AbortSignal): Promise<SearchHit[]>;
   close(): Promise<void>;
@@ -159,6 +160,7 @@ export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<G
   const closing = new AbortController();
   await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: pageAuthProvider() }));
   const raw = await openRawRequests(endpoint, pageAuthProvider());
+  const resources = openResources(client);
   try {
     const { tools } = await client.listTools();
     const taskCalls = openTaskCalls(client, {
@@ -177,7 +179,7 @@ export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<G
           : startPlainCall(client, closing.signal, name, args, listeners),
       runningTaskOf,
       resumeTask: (task, listeners) => taskCalls.resume(task, listeners),
-      readResource: (uri) => client.readResource({ uri }),
+      resources,
       searchTools: async (query, signal) => {
         const request = { name: SEARCH_TOOLS, arguments: { query, limit: MAX_HITS } };
         const result = await client.callTool(request, { signal: AbortSignal.any([closing.signal, signal]) });
@@ -185,7 +187,7 @@ export async function connectGateway(endpoint: URL, askUser: AskUser): Promise<G
       },
       close: async () => {
         closing.abort(new Error('the explorer closed its MCP connection'));
-        await taskCalls.close();
+        await Promise.all([taskCalls.close(), resources.close()]);
         await Promise.all([client.close(), raw.close()]);
       },
     };

@@ -8,6 +8,7 @@ import {
   type StartOptions,
   type Tool,
 } from '@/browser/explorer/gateway-client';
+import type { ResourceAccess } from '@/browser/explorer/resources';
 import type { RunningTask } from '@/browser/explorer/running-tasks';
 import type { RunListeners, ToolRun } from '@/browser/explorer/tool-run';
 import { useQuestions } from './use-questions';
@@ -17,6 +18,18 @@ export type GatewayState = { status: 'connecting' } | { status: 'ready'; tools: 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const noSubscription = () => () => {};
+
+/** The resources of whichever connection is open when they are used (a retry opens another). */
+function connectionResources(opened: () => GatewayConnection): ResourceAccess {
+  return {
+    list: async (fresh) => opened().resources.list(fresh),
+    templates: async (fresh) => opened().resources.templates(fresh),
+    read: async (uri, fresh) => opened().resources.read(uri, fresh),
+    canWatch: () => opened().resources.canWatch(),
+    watch: async (uri, onUpdated) => opened().resources.watch(uri, onUpdated),
+    close: async () => {},
+  };
+}
 
 /** This page's origin; empty while rendering on the server. */
 export function useOrigin(): string {
@@ -82,7 +95,7 @@ export function useGateway(origin: string) {
     (task: RunningTask, listeners?: RunListeners) => tracked(task.toolName, opened().resumeTask(task, listeners)),
     [opened, tracked],
   );
-  const readResource = useCallback(async (uri: string) => opened().readResource(uri), [opened]);
+  const resources = useMemo(() => connectionResources(opened), [opened]);
   const searchTools = useCallback(
     async (query: string, signal: AbortSignal) => opened().searchTools(query, signal),
     [opened],
@@ -90,8 +103,8 @@ export function useGateway(origin: string) {
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
   const calls = useMemo(
-    () => ({ callTool, startTool, runningTaskOf, resumeTask, readResource, searchTools }),
-    [callTool, startTool, runningTaskOf, resumeTask, readResource, searchTools],
+    () => ({ callTool, startTool, runningTaskOf, resumeTask, resources, searchTools }),
+    [callTool, startTool, runningTaskOf, resumeTask, resources, searchTools],
   );
 
   return { state, calls, retry, question };

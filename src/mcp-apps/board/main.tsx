@@ -1,25 +1,59 @@
 // The board as an MCP App (the UI of BoardController_getBoard): the shared task board, first painted from the tool
-// result the host hands over, changed through the gateway's tools and kept live by calling the board tool every second.
+// result the host hands over, changed through the gateway's tools, and kept live as board-sync.ts says: repainted on
+// the board resource's updates when the host forwards them, else waiting for changes, else polling.
 import type { App } from '@modelcontextprotocol/ext-apps';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type BoardActions, BoardHeader, TaskBoard } from '@/components/board/task-board';
-import type { Board } from '@/modules/board/board-schemas';
-import { callGatewayTool, HostFailure, mount, OutsideHost, structuredOutput, useMcpHost } from '../mcp-host';
+import type { Board, BoardChange } from '@/modules/board/board-schemas';
+import {
+  callGatewayTool,
+  HostFailure,
+  hostForwardsResourceUpdates,
+  mount,
+  OutsideHost,
+  resourceOfTool,
+  structuredOutput,
+  useMcpHost,
+  watchResource,
+} from '../mcp-host';
+import { type BoardLink, startBoardSync, type SyncMode, type SyncState, type Visibility } from './board-sync';
 
-/**
- * How often the board is asked for again. The gateway is stateless (no server-to-client messages, so no resource
- * subscriptions), and an app reaches it only through the host: polling the board tool is what keeps every change,
- * from any door or instance, within two seconds.
- */
-const POLL_MS = 1000;
+const BOARD_TOOL = 'BoardController_getBoard';
 
-type Sync = 'connecting' | 'live' | 'reconnecting';
+const syncLabels: Record<SyncState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+const modeLabels: Record<SyncMode, string> = {
+  push: 'updates pushed by the host',
+  wait: 'waiting for changes',
+  poll: 'asking every second',
+};
 
-const syncLabels: Record<Sync, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+/** The board tools through the host, and the board resource's updates when the host forwards them. */
+function hostLink(app: App): BoardLink {
+  return {
+    getBoard: () => callGatewayTool<Board>(app, BOARD_TOOL),
+    waitForChange: (after) => callGatewayTool<BoardChange>(app, 'BoardController_waitForChange', after ? { query: { after } } : {}),
+    watchBoard: hostForwardsResourceUpdates(app)
+      ? async (onUpdated) => {
+          const uri = await resourceOfTool(app, BOARD_TOOL);
+          if (!uri) throw new Error(`The gateway lists no resource for ${BOARD_TOOL}`);
+          return watchResource(app, uri, onUpdated);
+        }
+      : undefined,
+  };
+}
 
-/** The board's actions as calls of the gateway's task tools through the host; each is followed by a fresh board. */
-function toolActions(app: App, refresh: () => void): BoardActions {
-  const call = (name: string, args: Record<string, unknown>) => callGatewayTool(app, name, args).finally(refresh);
+const documentVisibility: Visibility = {
+  visible: () => document.visibilityState === 'visible',
+  onVisible(listener) {
+    const onChange = () => document.visibilityState === 'visible' && listener();
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  },
+};
+
+/** The board's actions as calls of the gateway's task tools through the host; each is followed by `then`. */
+function toolActions(app: App, then: () => void): BoardActions {
+  const call = (name: string, args: Record<string, unknown>) => callGatewayTool(app, name, args).finally(then);
   return {
     create: (task) => call('TaskController_createTask', { body: task }),
     move: (id, status, position) => call('TaskController_moveTask', { params: { id }, body: { status, position } }),
@@ -28,56 +62,45 @@ function toolActions(app: App, refresh: () => void): BoardActions {
   };
 }
 
+/** Keeps `board` current while the app is connected; `refresh` follows the app's own changes. */
+function useBoardSync(app: App | null, setBoard: (board: Board) => void, setSync: (state: SyncState) => void) {
+  const [mode, setMode] = useState<SyncMode | null>(null);
+  const [sync, setSyncHandle] = useState<ReturnType<typeof startBoardSync> | null>(null);
+  useEffect(() => {
+    if (!app) return;
+    const started = startBoardSync(hostLink(app), documentVisibility, { show: setBoard, state: setSync, mode: setMode });
+    setSyncHandle(started);
+    return () => started.stop();
+  }, [app, setBoard, setSync]);
+  return { mode, refresh: () => void sync?.refresh() };
+}
+
 function BoardApp() {
   const [board, setBoard] = useState<Board | null>(null);
-  const [sync, setSync] = useState<Sync>('connecting');
+  const [sync, setSync] = useState<SyncState>('connecting');
   const host = useMcpHost('vovk-gateway-board', (result) => {
     if (result.isError) return;
     setBoard(structuredOutput<Board>(result));
     setSync('live');
   });
   const app = host.status === 'connected' ? host.app : null;
-  // Answers can arrive out of order: only one asked for after the board on screen may replace it.
-  const asked = useRef(0);
-  const shown = useRef(0);
-
-  const refresh = useCallback(async () => {
-    if (!app) return;
-    const number = ++asked.current;
-    try {
-      const fresh = await callGatewayTool<Board>(app, 'BoardController_getBoard');
-      if (number < shown.current) return;
-      shown.current = number;
-      setBoard(fresh);
-      setSync('live');
-    } catch {
-      setSync('reconnecting');
-    }
-  }, [app]);
-
-  useEffect(() => {
-    if (!app) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      if (document.visibilityState === 'visible') await refresh();
-      if (!stopped) timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [app, refresh]);
+  const { mode, refresh } = useBoardSync(app, setBoard, setSync);
+  const actions = useMemo(() => (app ? toolActions(app, refresh) : offline), [app, refresh]);
 
   if (host.status === 'standalone') return <OutsideHost what="Task board" />;
   if (host.status === 'failed') return <HostFailure error={host.error} />;
   return (
     <TaskBoard
       board={board}
-      actions={app ? toolActions(app, refresh) : offline}
+      actions={actions}
       header={
-<BoardHeader state={sync} label={syncLabels[sync]} />
+        <BoardHeader state={sync} label={syncLabels[sync]}>
+          {mode && (
+            <span className="board-sync-mode" data-testid="sync-mode" data-mode={mode}>
+              {modeLabels[mode]}
+            </span>
+          )}
+        </BoardHeader>
       }
     />
   );
