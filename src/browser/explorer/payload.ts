@@ -1,4 +1,5 @@
-// What a result shows, whatever it came from (an MCP content item or a REST response body): JSON, text, image, audio.
+// What a result shows, whatever it came from (an MCP content item, a resource's contents or a REST response body):
+// JSON, text, image, audio, or bytes to download.
 import 'client-only';
 import { essenceOf, kindOf } from '@/shared/media-type';
 
@@ -6,7 +7,7 @@ export type Payload =
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string }
   | { kind: 'image' | 'audio'; mimeType: string; src: string }
-  | { kind: 'binary'; mimeType: string; size: number };
+  | { kind: 'binary'; mimeType: string; size: number; src?: string };
 
 /** Text that holds a JSON object or array becomes JSON (pretty-printed when shown); anything else stays text. */
 export function textPayload(text: string): Payload {
@@ -52,4 +53,21 @@ export function responsePayload(contentType: string | null, bytes: Uint8Array): 
   if (kind === 'text') return { kind, text: new TextDecoder().decode(bytes) };
   if (kind === 'image' || kind === 'audio') return { kind, mimeType, src: dataUrl(mimeType, bytesToBase64(bytes)) };
   return { kind: 'binary', mimeType, size: bytes.length };
+}
+
+/** The number of bytes `base64` holds. */
+const base64Size = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.match(/=*$/)?.[0].length ?? 0);
+
+type ResourceContent = { mimeType?: string; text?: unknown; blob?: unknown };
+
+/**
+ * One content of a resources/read result, by its MIME type: text as JSON or text, a blob as an image, audio, or bytes
+ * to download (a data URL).
+ */
+export function resourcePayload({ mimeType = 'application/octet-stream', text, blob }: ResourceContent): Payload {
+  const kind = kindOf(essenceOf(mimeType));
+  if (typeof text === 'string') return kind === 'json' ? textPayload(text) : { kind: 'text', text };
+  if (typeof blob !== 'string') return { kind: 'binary', mimeType, size: 0 };
+  if (kind === 'image' || kind === 'audio') return { kind, mimeType, src: dataUrl(mimeType, blob) };
+  return { kind: 'binary', mimeType, size: base64Size(blob), src: dataUrl(mimeType, blob) };
 }

@@ -10,6 +10,8 @@ import type {
   ReadResourceResult,
 } from '@modelcontextprotocol/client';
 
+export type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult };
+
 export interface ResourceAccess {
   /** resources/list, every page; `fresh` asks the gateway again rather than the client's cache. */
   list(fresh?: boolean): Promise<ListResourcesResult>;

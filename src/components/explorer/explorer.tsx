@@ -1,7 +1,8 @@
 'use client';
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, by toolset and searchable, runnable from
-// forms, or several in one program from the code console (the questions their calls ask are put to the user); how to
-// connect (at the public origin the server names, else this page's), with the toolsets a client may choose.
+// forms, or several in one program from the code console (the questions their calls ask are put to the user); its
+// resources, listed and read; how to connect (at the public origin the server names, else this page's), with the
+// toolsets a client may choose.
 import { useMemo, useState } from 'react';
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/browser/token';
@@ -11,6 +12,7 @@ import { CodeConsole } from './code-console';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
 import { QuestionDialog } from './question-dialog';
+import { ResourcesView } from './resources-view';
 import { ToolList } from './tool-list';
 import { useGateway, useOrigin } from './use-gateway';
 import { ViewTabs } from './view-tabs';
@@ -40,6 +42,16 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
           <CodeConsole tools={state.tools} gateway={calls} />
         ) : (
           <p className={styles.muted}>Programs run here once the explorer has listed the tools.</p>
+        ),
+    },
+    {
+      id: 'resources',
+      label: 'Resources',
+      content:
+        state.status === 'ready' ? (
+          <ResourcesView access={calls.resources} shown={view === 'resources'} />
+        ) : (
+          <p className={styles.muted}>The resources are listed here once the explorer is connected.</p>
         ),
     },
   ];

@@ -1,4 +1,5 @@
-// Shows one payload: JSON pretty-printed, text as is, an <img> or an <audio controls> from a data URL.
+// Shows one payload: JSON pretty-printed, text as is, an <img> or an <audio controls> from a data URL, bytes as their
+// size (and a download, when the payload carries them).
 import type { Payload } from '@/browser/explorer/payload';
 import styles from './explorer.module.css';
 
@@ -29,7 +30,14 @@ export function PayloadView({ payload }: { payload: Payload }) {
     case 'binary':
       return (
         <p className={styles.muted}>
-          {payload.size} bytes of {payload.mimeType} (not shown)
+          {payload.size} bytes of {payload.mimeType}{' '}
+          {payload.src ? (
+            <a href={payload.src} download data-testid="download-link">
+              Download
+            </a>
+          ) : (
+            '(not shown)'
+          )}
         </p>
       );
   }

@@ -1,5 +1,5 @@
-// The explorer's views as tabs (the tools, the code console): arrow keys, Home and End move between them; a view not
-// shown stays mounted, so its forms, program and results are still there when it comes back.
+// The explorer's views as tabs (the tools, the code console, the resources): arrow keys, Home and End move between
+// them; a view not shown stays mounted, so its forms, program and results are still there when it comes back.
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import styles from './explorer.module.css';
 
