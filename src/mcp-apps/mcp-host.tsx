@@ -13,7 +13,8 @@ import {
 } from '@modelcontextprotocol/ext-apps';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { forwardsResourceUpdates, RESOURCE_TOOL_META_KEY } from '@/shared/app-resource-updates';
+import { forwardsResourceUpdates } from '@/shared/app-resource-updates';
+import { RESOURCE_TOOL_META_KEY } from '@/shared/resource-meta';
 
 export type HostConnection =
   | { status: 'standalone' }

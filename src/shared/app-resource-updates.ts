@@ -9,9 +9,6 @@ import type { McpUiHostCapabilities } from '@modelcontextprotocol/ext-apps';
  */
 export const RESOURCE_UPDATES_CAPABILITY = 'dev.vovk/resource-updates';
 
-/** `_meta` key of a listed resource naming the tool that answers what resources/read of it answers. */
-export const RESOURCE_TOOL_META_KEY = 'dev.vovk/tool';
-
 /** `capabilities` saying also that the host forwards resource updates: #659's `serverResources.subscribe` and ours. */
 export function withResourceUpdates(capabilities: McpUiHostCapabilities): McpUiHostCapabilities {
   const serverResources = { ...capabilities.serverResources, subscribe: true };

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { ReadResourceResult, ResourceAccess } from '@/browser/explorer/resources';
 import { resourcePayload } from '@/browser/explorer/payload';
 import { expandTemplate, templateVariables } from '@/browser/explorer/uri-templates';
-import { RESOURCE_TOOL_META_KEY } from '@/shared/app-resource-updates';
+import { RESOURCE_TOOL_META_KEY } from '@/shared/resource-meta';
 import styles from './explorer.module.css';
 import { PayloadView } from './payload-view';
 import { Spinner } from './spinner';
