@@ -6,6 +6,7 @@ import 'client-only';
 import {
   AppBridge,
   getToolUiResourceUri,
+  isToolVisibilityAppOnly,
   isToolVisibilityModelOnly,
   type McpUiHostCapabilities,
   type McpUiHostContext,
@@ -34,6 +35,15 @@ export function uiResourceUriOf(tool: Tool): string | undefined {
     return undefined;
   }
 }
+
+/** A tool only its app calls (`_meta.ui.visibility: ['app']`): hosts keep it from the model. */
+export const isAppOnly = (tool: Tool) => isToolVisibilityAppOnly(tool);
+
+/**
+ * Whether the explorer shows the tool's UI with its result: it has one, and is not an app-only tool (whose result is
+ * data its app asked for, not what the app is opened with).
+ */
+export const showsAppFor = (tool: Tool) => Boolean(uiResourceUriOf(tool)) && !isAppOnly(tool);
 
 /** What `sandbox` allows the app's iframe: scripts, and forms (which the apps submit to their own handlers only). */
 export const APP_SANDBOX = 'allow-scripts allow-forms';

@@ -1,8 +1,8 @@
-// One tool: name, title, REST route, the toolsets it is in besides its module's, description, its input form with Run,
-// its MCP App (when it has a UI), the MCP result (with progress and Cancel while it runs, a task's status) and the REST
-// view.
+// One tool: name, title, REST route, the toolsets it is in besides its module's (and whether only its app calls it),
+// description, its input form with Run, its MCP App (when it has a UI), the MCP result (with progress and Cancel while
+// it runs, a task's status) and the REST view.
 import { type FormEvent, memo, useId, useMemo, useState } from 'react';
-import { uiResourceUriOf } from '@/browser/explorer/app-host';
+import { isAppOnly, showsAppFor } from '@/browser/explorer/app-host';
 import type { Tool } from '@/browser/explorer/gateway-client';
 import { extraToolsetsOf } from '@/browser/explorer/toolsets';
 import { type FormValues, fieldsOf, initialValues, type JsonSchema, readForm } from '@/browser/explorer/schema-form';
@@ -40,7 +40,7 @@ function ToolCardView({ tool, origin, gateway, withTasks, hidden }: ToolCardProp
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [showErrors, setShowErrors] = useState(false);
   const { run, results, ranWith, start, cancel } = useToolRun(tool.name, gateway);
-  const hasApp = Boolean(uiResourceUriOf(tool));
+  const hasApp = showsAppFor(tool);
   const { args, errors } = readForm(fields, values);
   const invalidKeys = Object.keys(errors);
 
@@ -76,6 +76,14 @@ function ToolCardView({ tool, origin, gateway, withTasks, hidden }: ToolCardProp
               {name}
             </span>
           ))}
+        </p>
+      )}
+      {isAppOnly(tool) && (
+        <p className={styles.tags}>
+          <span className={styles.tag} data-testid="app-only">
+            app only
+          </span>
+          <span className={styles.muted}>its MCP App calls it through the host; hosts do not offer it to the model</span>
         </p>
       )}
       {tool.title && <p className={styles.toolTitle}>{tool.title}</p>}
