@@ -118,8 +118,8 @@ test.describe('the board tool’s UI, read by an MCP client', () => {
 });
 
 test.describe('the explorer as an MCP Apps host', () => {
-  // A gateway of its own: the board app repaints every second, and on the shared server other specs' cards come and go
-  // under the pointer, so a click or a drag in the app could land on a card that had just moved.
+  // A gateway of its own: the board app repaints on every change, and on the shared server other specs' cards come and
+  // go under the pointer, so a click or a drag in the app could land on a card that had just moved.
   const portOffset = 120;
   let server: RunningServer;
   test.use({ baseURL: `http://localhost:${e2ePort + portOffset}` });
@@ -157,7 +157,7 @@ test.describe('the explorer as an MCP Apps host', () => {
     await expect.poll(async () => (await frame.boundingBox())?.height).toBeGreaterThanOrEqual(Math.min(appHeight, 720));
 
     // Drag the card onto In progress: the app calls TaskController_moveTask through the host, never REST. The app
-    // repaints the board every second, and under load a synthetic drag may start while it does: drag again then.
+    // repaints the board on changes, and under load a synthetic drag may start while it does: drag again then.
     const status = async () => ((await (await request.get(`/api/tasks/${mine.id}`)).json()) as Task).status;
     await expect(async () => {
       // Dropped on the column's heading, at its top however many cards it holds.
