@@ -1,9 +1,10 @@
 // The benchmark: what reaching a procedure through MCP costs against REST, a hand-written tool and the bare floors, as
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
-// Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources]. Prints Markdown;
-// BENCH_OUT=file also writes it.
+// Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code); the board
+// app's requests per minute in the explorer (--only board-app [--window seconds], scripts/bench-board-app.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app].
+// Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +15,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { boardAppLines } from './bench-board-app.mjs';
 import { resourceLines } from './bench-resources.mjs';
 
 const args = Object.fromEntries(
@@ -889,7 +891,8 @@ const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(dig
 async function main() {
   const started = Date.now();
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
-  // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources
+  // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
+  // board app
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -900,6 +903,10 @@ async function main() {
   if (args.only === 'resources') {
     const helpers = { startServer, benchPostgres, percentile, cpuMs, residentBytes, median };
     return report([`Machine: ${machine()}`, '', ...(await resourceLines(helpers, base + 50, env, ROUNDS))]);
+  }
+  if (args.only === 'board-app') {
+    const start = (port) => startServer(port, env, firstRestAnswer);
+    return report([`Machine: ${machine()}`, '', ...(await boardAppLines(start, base + 60, Number(args.window ?? 60)))]);
   }
 
   const coldStarts = { toolsList: [], rest: [], floor: [] };
