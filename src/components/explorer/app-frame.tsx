@@ -57,17 +57,17 @@ export function AppFrame({ tool, args, result, gateway }: AppFrameProps) {
     <section className={styles.app} data-testid="mcp-app" aria-label="MCP App">
       <div className={styles.sectionHeader}>
         <h4 className={styles.sectionHeading}>MCP App</h4>
-        <label className={styles.toggle} title={canForward ? undefined : 'The gateway sends no resource updates'}>
-          <input
-            type="checkbox"
-            checked={forwardUpdates && canForward}
-            disabled={!canForward}
-            onChange={(event) => setForwardUpdates(event.target.checked)}
-          />
-          Forward resource updates <span className={styles.muted}>(ext-apps#659)</span>
-        </label>
         <code className={styles.muted}>{uiResourceUriOf(tool)}</code>
       </div>
+      <label className={styles.toggle} title={canForward ? undefined : 'The gateway sends no resource updates'}>
+        <input
+          type="checkbox"
+          checked={forwardUpdates && canForward}
+          disabled={!canForward}
+          onChange={(event) => setForwardUpdates(event.target.checked)}
+        />
+        Forward resource updates <span className={styles.muted}>(ext-apps#659)</span>
+      </label>
       {failure && (
         <div className={styles.error} role="alert" data-testid="app-error">
           The app could not be shown: {failure}
