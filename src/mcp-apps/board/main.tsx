@@ -2,7 +2,7 @@
 // result the host hands over, changed through the gateway's tools, and kept live as board-sync.ts says: repainted on
 // the board resource's updates when the host forwards them, else waiting for changes, else polling.
 import type { App } from '@modelcontextprotocol/ext-apps';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type BoardActions, BoardHeader, TaskBoard } from '@/components/board/task-board';
 import type { Board, BoardChange } from '@/modules/board/board-schemas';
 import {
@@ -72,7 +72,8 @@ function useBoardSync(app: App | null, setBoard: (board: Board) => void, setSync
     setSyncHandle(started);
     return () => started.stop();
   }, [app, setBoard, setSync]);
-  return { mode, refresh: () => void sync?.refresh() };
+  const refresh = useCallback(() => void sync?.refresh(), [sync]);
+  return { mode, refresh };
 }
 
 function BoardApp() {
