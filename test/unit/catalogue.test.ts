@@ -8,6 +8,8 @@ import { createCodeMode } from '@/lib/code-mode/execute-tool';
 import { config } from '@/lib/config';
 import { createInputStateCodec } from '@/lib/mcp/input-state';
 import { gatewayTools } from '@/lib/mcp/gateway-server';
+import { withAppUis } from '@/lib/mcp/mcp-apps';
+import { mcpApps } from '@/mcp-apps';
 import { toServedTools } from '@/lib/mcp/register-tools';
 import { runInRequestContext, requestContext } from '@/lib/request-context';
 import { ToModelOutput } from '@/lib/tools';
@@ -156,6 +158,16 @@ describe('search', () => {
     });
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((hit) => hit.annotations?.readOnlyHint === true)).toBe(true);
+  });
+
+  test('never offers a tool only its MCP App calls (visibility ["app"]), which stays in the view, callable by name', () => {
+    const withApps = toServedTools(withAppUis(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000'), mcpApps));
+    const catalogue = new Catalogue(withApps, { listMax: 40, surfaceTools: surfaceToolsOf });
+    const view = catalogue.view(EVERYTHING);
+    expect(view.tool('BoardController_waitForChange')?._meta?.ui).toMatchObject({ visibility: ['app'] });
+    const hits = names(catalogue.search(view, 'wait until the board changes, BoardController_waitForChange', 25));
+    expect(hits).toContain('BoardController_getBoard');
+    expect(hits).not.toContain('BoardController_waitForChange');
   });
 });
 

@@ -288,10 +288,12 @@ describe('REST', () => {
 });
 
 describe('search quality cases', () => {
+  // The tools a model is offered: not those only their MCP App calls (search leaves them out).
+  const offered = (tool: GatewayTool) => typeof tool.app !== 'object' || tool.app.visibility.includes('model');
   const productTools = new Map(
-    gatewayTools(gatewayModules, ToModelOutput.MCP, origin).map(
-      (tool) => [tool.name, tool] as [string, { title?: string }],
-    ),
+    gatewayTools(gatewayModules, ToModelOutput.MCP, origin)
+      .filter(offered)
+      .map((tool) => [tool.name, tool] as [string, { title?: string }]),
   );
 
   test('at least 25 distinct requests, each naming a tool of the product (never of the catalogue)', () => {

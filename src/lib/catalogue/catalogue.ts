@@ -66,6 +66,16 @@ export interface CatalogueOptions {
 /** Whether the caller of the request being served holds every scope `tool` needs (auth off: yes). */
 export const mayUse = (tool: ServedTool | undefined) => !!tool && !missingScopes(currentCaller()?.scopes, tool.scopes).length;
 
+/**
+ * Whether a model may be offered `tool`: not when its MCP App alone calls it (`_meta.ui.visibility` without `model`,
+ * `@mcpApp(name, { visibility: ['app'] })`). Such a tool stays callable by name (its app calls it through the host),
+ * but tool search and code mode, which serve the model, leave it out.
+ */
+export const forModel = (tool: ServedTool) => {
+  const visibility = (tool._meta?.ui as { visibility?: string[] } | undefined)?.visibility;
+  return !visibility || visibility.includes('model');
+};
+
 /** A tool's TypeScript signature for code mode, from the JSON Schemas tools/list carries (made once per tool). */
 const signatures = new WeakMap<ServedTool, string>();
 function signatureOf(tool: ServedTool): string {
@@ -137,7 +147,7 @@ export class Catalogue {
   /** The best `limit` tools of `view` for `query` that the caller may use, as `search_tools` answers them. */
   search(view: Selected, query: string, limit = DEFAULT_HITS): SearchHit[] {
     const allowed = (name: string) => view.selected.has(name) && mayUse(view.selected.get(name));
-    this.#search ??= new ToolSearch([...this.#tools.values()]);
+    this.#search ??= new ToolSearch([...this.#tools.values()].filter(forModel));
     return this.#search.search(query, Math.min(limit, MAX_HITS), allowed).map(({ name, score }) => {
       const tool = view.selected.get(name)!;
       return {

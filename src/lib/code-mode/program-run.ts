@@ -4,7 +4,7 @@ import 'server-only';
 import type { CallToolResult, InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { missingScopes } from '@/lib/auth/scopes';
-import type { Catalogue, Selected } from '@/lib/catalogue/catalogue';
+import { type Catalogue, forModel, type Selected } from '@/lib/catalogue/catalogue';
 import { tracedToolRun } from '@/lib/catalogue/traced-run';
 import { takeRateAllowance, tooManyRequests } from '@/lib/http/guards';
 import { logToolCall } from '@/lib/http/request-log';
@@ -154,6 +154,7 @@ export class ProgramRun {
     const { catalogue, view } = this.options;
     const tool = view.selected.get(name);
     if (!tool) return { ok: false, message: catalogue.refusal(name, view) ?? `Unknown tool ${name}: find this server's tools with search_tools` };
+    if (!forModel(tool)) return { ok: false, message: `Tool ${name} is called by its MCP App only (_meta.ui.visibility): a program cannot call it` };
     const startedAt = performance.now();
     this.#progress(`${name}: running`);
     const outcome = await tracedToolRun(name, EXECUTE, () => this.#run(tool, index, argsJson), (result) => result?.ok === false);

@@ -31,7 +31,6 @@ export const SEARCH_QUALITY_CASES: readonly SearchQualityCase[] = [
   { query: 'get rid of task 21, we will not do it', expected: 'TaskController_deleteTask' },
   { query: 'what is on the board right now', expected: 'BoardController_getBoard' },
   { query: 'the whole kanban: every column with its cards and the people', expected: 'BoardController_getBoard' },
-  { query: 'let me know as soon as the board changes', expected: 'BoardController_waitForChange' },
   { query: 'who is user 7', expected: 'UserController_getUser' },
   { query: 'who are all the users of the gateway', expected: 'UserController_listUsers' },
   { query: 'add Margaret Hamilton as a new user, margaret@example.com', expected: 'UserController_createUser' },
