@@ -2,8 +2,9 @@
 // clients call (with and without Accept-Encoding, official SDK clients for media), on loopback (test build); cold
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
 // Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code); the board
-// app's requests per minute in the explorer (--only board-app [--window seconds], scripts/bench-board-app.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app].
+// app's requests per minute in the explorer (--only board-app [--window seconds], scripts/bench-board-app.mjs); the
+// server's CPU profile under load, split by origin (--only profile, scripts/bench-profile.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
+import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
 
 const args = Object.fromEntries(
@@ -892,7 +894,7 @@ async function main() {
   const started = Date.now();
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
-  // board app
+  // board app, base+70 and base+71 the profile
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -900,6 +902,7 @@ async function main() {
   if (args.only === 'tasks') return report([`Machine: ${machine()}`, '', ...(await tasksOnly(base, env))]);
   if (args.only === 'catalogue') return report([`Machine: ${machine()}`, '', ...(await catalogueLines(base, env))]);
   if (args.only === 'code') return report([`Machine: ${machine()}`, '', ...(await codeLines(base, env))]);
+  if (args.only === 'profile') return report([`Machine: ${machine()}`, '', ...(await profileLines({ startServer }, base + 70, env))]);
   if (args.only === 'resources') {
     const helpers = { startServer, benchPostgres, percentile, cpuMs, residentBytes, median };
     return report([`Machine: ${machine()}`, '', ...(await resourceLines(helpers, base + 50, env, ROUNDS))]);

@@ -1,8 +1,9 @@
-// Benchmark-only procedures (test build, GATEWAY_BENCHMARK=1): large images for the media scenarios, and the
-// hand-written MCP baseline at /api/bench/mcp (no file in the app tree: the production build answers 404 to every method).
+// Benchmark-only procedures (test build, GATEWAY_BENCHMARK=1): large images for the media scenarios, a CPU profile of a
+// window of load, and the hand-written MCP baseline at /api/bench/mcp (no file in the app tree: the production build answers 404 to every method).
 import { get, operation, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
 import { largeImage } from './bench-media';
+import { startCpuProfile, stopCpuProfile } from './cpu-profile';
 import { handwrittenMcpHandler } from './floors';
 
 @prefix('bench')
@@ -19,4 +20,17 @@ export default class BenchController {
   @operation.tool({ hidden: true })
   @post('mcp')
   static handwrittenMcp = procedure().handle((req) => handwrittenMcpHandler(req));
+
+  @operation({ summary: 'Start a CPU profile', description: 'Starts V8’s sampling profiler in the server process, for the profile benchmark.' })
+  @operation.tool({ hidden: true })
+  @post('profile/start')
+  static startProfile = procedure().handle(async () => {
+    await startCpuProfile();
+    return { started: true };
+  });
+
+  @operation({ summary: 'Stop the CPU profile', description: 'Stops the sampling profiler and answers the profile (.cpuprofile JSON).' })
+  @operation.tool({ hidden: true })
+  @post('profile/stop')
+  static stopProfile = procedure().handle(() => stopCpuProfile());
 }
