@@ -143,6 +143,32 @@ describe('the tools/list cache', () => {
       );
     };
 
+  test('a tools/call of a tool that cannot become a task sets up no tasks layer', async () => {
+    const { setup } = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions);
+    const layersFor = (params: unknown) =>
+      runInRequestContext(
+        'mcp',
+        async () => {
+          noteCalledTool(received('tools/call', params));
+          const server = new McpServer({ name: 'test', version: '1' });
+          setup(server);
+          return { tasks: sdkRequestHandler(server, 'tasks/get') !== undefined };
+        },
+        new Request('http://localhost/api/mcp', { method: 'POST' }),
+      );
+    expect(await layersFor({ name: 'UserController_getUser', arguments: {} })).toEqual({ tasks: false });
+    // A long-running tool may become a task: directly, or through call_tool.
+    expect(await layersFor({ name: 'TaskController_importTasks', arguments: {} })).toEqual({ tasks: true });
+    expect(await layersFor({ name: 'call_tool', arguments: { name: 'TaskController_importTasks', arguments: {} } })).toEqual({ tasks: true });
+    // Anything but a call (tasks/get itself, initialize…) has the tasks layer.
+    const other = await runInRequestContext('mcp', async () => {
+      const server = new McpServer({ name: 'test', version: '1' });
+      setup(server);
+      return sdkRequestHandler(server, 'tasks/get') !== undefined;
+    });
+    expect(other).toBe(true);
+  });
+
   test('the first tools/list of a kind registers and lists its tools; the next ones get the same listing, registering none', async () => {
     const list = listerOf(createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup);
     const first = await list();

@@ -159,8 +159,12 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     const called = isCall ? [...new Set([context.calledTool, context.calledThrough])].flatMap((name) => view.tool(name) ?? []) : view.listed.filter(mayUse);
     // A call of a tool the view does not serve registers the surface's, so that tools/call answers why (refused, unknown).
     registerTools(server, called.length ? called : view.surfaceTools, runOptions);
-    serveTasks(server, toolsByName, runOptions, { legacy });
-    gateToolCalls(server, catalogue, view, stateCodec);
+    // A call that cannot become a task (the tool it runs, directly or through call_tool, has no task support) needs no
+    // tasks layer; a direct call of a tool the view serves needs no gate (nothing to refuse, no inner call to unwrap):
+    // the SDK's own tools/call answers it.
+    const mayBecomeTask = !isCall || [context.calledTool, context.calledThrough].some((name) => toolsByName.get(name ?? '')?.taskSupport);
+    if (mayBecomeTask) serveTasks(server, toolsByName, runOptions, { legacy });
+    if (!isCall || context.calledThrough !== undefined || !view.tool(context.calledTool)) gateToolCalls(server, catalogue, view, stateCodec);
     if (context?.mcpMethod !== 'tools/call') serveResources(server);
     modules.setupServer?.(server);
   };

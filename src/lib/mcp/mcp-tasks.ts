@@ -125,6 +125,10 @@ async function validArguments(tool: GatewayTool, args: unknown): Promise<Record<
   return checked.issues ? undefined : (checked.value as Record<string, unknown>);
 }
 
+/** The params of the tasks/* requests, made once for the process (every server registers its handlers with them). */
+const taskIdParams = z.looseObject({ taskId: z.string() });
+const cursorParams = z.looseObject({ cursor: z.string().optional() });
+
 /**
  * Serves tasks on `server`: a `tools/call` of a task-capable tool from a client that asks for one (2026-07-28: the
  * Tasks extension in its request's capabilities; 2025-11-25: `params.task`) starts a task and answers its handle,
@@ -188,8 +192,6 @@ export function serveTasks(
   const gated = (ctx: ServerContext) => {
     if (isModern(ctx) && !declaresTasks(ctx)) throw requireTasksExtension();
   };
-  const taskIdParams = z.looseObject({ taskId: z.string() });
-
   server.server.setRequestHandler('tasks/get', { params: taskIdParams }, async ({ taskId }, ctx) => {
     gated(ctx);
     const job = await taskOf(taskId);
@@ -226,7 +228,7 @@ export function serveTasks(
   });
 
   if (!legacy) return; // 2026-07-28 has no tasks/list nor tasks/result (-32601)
-  server.server.setRequestHandler('tasks/list', { params: z.looseObject({ cursor: z.string().optional() }) }, async () => {
+  server.server.setRequestHandler('tasks/list', { params: cursorParams }, async () => {
     const tasks = (await jobRunner().list(owner(), 'mcp')).map(taskV1);
     return ListTasksResultV1Schema.parse({ tasks }) as never;
   });
