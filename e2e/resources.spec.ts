@@ -184,6 +184,11 @@ test.describe('subscriptions fed by data changes (one instance, SQLite)', () => 
     }
   });
 
+  test('a listen filter whose resourceSubscriptions is no list of strings is refused with -32602', async ({ baseURL }) => {
+    await expect(listen(baseURL!, { resourceSubscriptions: BOARD })).rejects.toMatchObject({ status: 400, body: { error: { code: -32602 } } });
+    await expect(listen(baseURL!, { resourceSubscriptions: [BOARD, 7] })).rejects.toMatchObject({ status: 400, body: { error: { code: -32602 } } });
+  });
+
   test('a listen stream whose URIs all are left out is closed at once with the closing result', async ({ baseURL }) => {
     const stream = await listen(baseURL!, { resourceSubscriptions: [taskUri(999_998)] });
     expect(stream.honoured).toEqual({ resourceSubscriptions: [] });

@@ -40,6 +40,8 @@ function listenError(id: unknown, status: number, error: { code: number; message
   return Response.json({ jsonrpc: '2.0', id: id ?? null, error }, { status });
 }
 
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 /** The JSON-RPC -32021 a listen request for task notifications gets from a client that did not declare the extension. */
 function missingExtension(id: unknown): Response {
   const requiredCapabilities = { extensions: { [TASKS_EXTENSION_ID_V2]: {} } };
@@ -116,6 +118,9 @@ export function withListenExtras(listen: ListenHandler, options: ListenExtrasOpt
     const body = (await req.clone().json().catch(() => undefined)) as ListenBody | undefined;
     const filter = body?.params?.notifications;
     if (!body || !filter || typeof filter !== 'object') return listen(req);
+    // The filter keys served here must be lists of strings, as the SDK checks the keys it serves.
+    const malformed = (['taskIds', 'resourceSubscriptions'] as const).find((key) => key in filter && !isStringList(filter[key]));
+    if (malformed) return listenError(body.id, 400, { code: -32602, message: `Invalid params: notifications.${malformed} must be an array of strings` });
     if (Array.isArray(filter.taskIds)) {
       const capabilities = body.params?._meta?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: Record<string, unknown> } | undefined;
       if (capabilities?.extensions?.[TASKS_EXTENSION_ID_V2] === undefined) return missingExtension(body.id);
