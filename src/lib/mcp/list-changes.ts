@@ -105,10 +105,11 @@ export function withListenStreams(
   );
   onShutdown(() => void listen.close());
   // A URI that is no procedure resource (an app's UI, a test fixture) exists when the request's server reads it.
+  // One server of the process does (its resources do not depend on the caller), made when first needed.
+  let probe: McpServer | undefined;
   const readOther: ReadOther = async (uri) => {
-    const server = new McpServer(serverInfo, gateway.serverOptions);
-    gateway.setup(server);
-    const read = sdkRequestHandler<(request: unknown, ctx: unknown) => Promise<unknown>>(server, 'resources/read');
+    if (!probe) gateway.setup((probe = new McpServer(serverInfo, gateway.serverOptions)));
+    const read = sdkRequestHandler<(request: unknown, ctx: unknown) => Promise<unknown>>(probe, 'resources/read');
     return read?.({ method: 'resources/read', params: { uri } }, detachedContext(new AbortController().signal));
   };
   // The guards put the verified token on the request, as mcp-handler reads it.

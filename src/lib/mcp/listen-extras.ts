@@ -82,8 +82,9 @@ async function resourceNotifications(requested: unknown[], caller: string, subsc
   const uris = [...new Set(requested.filter((uri): uri is string => typeof uri === 'string'))];
   let send: Send | undefined;
   const held: Array<{ uri: string; stop: () => void }> = [];
-  // One at a time, in the request's order: the caller's share goes to the first ones.
-  for (const uri of uris) {
+  // One at a time, in the request's order: the caller's share goes to the first ones, and no more URIs than a share
+  // are checked (each check is a read: a list of many URIs that do not exist costs no more than a share of them).
+  for (const uri of uris.slice(0, subscriptions.share)) {
     const subscription = await subscriptions.subscribe(uri, caller, (updated) => send?.('notifications/resources/updated', { uri: updated }), { readOther, signal });
     if ('stop' in subscription) held.push({ uri, stop: subscription.stop });
   }

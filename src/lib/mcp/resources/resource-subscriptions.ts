@@ -74,6 +74,11 @@ export class ResourceSubscriptions {
     return this.updates.size;
   }
 
+  /** How many resource subscriptions one caller may hold. */
+  get share(): number {
+    return this.subscriptions.share;
+  }
+
   /** How many listen streams one caller may hold open. */
   get streamShare(): number {
     return this.streams.share;
