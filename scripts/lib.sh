@@ -12,9 +12,11 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null
 }
 
-# Installs the locked npm packages when node_modules is missing or older than package-lock.json.
+# Installs the locked npm packages (npm ci, whose postinstall applies patches/ with patch-package) when node_modules is
+# missing or older than package-lock.json or a patch.
 ensure_node_modules() {
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+    [ -n "$(find patches -newer node_modules/.package-lock.json -print -quit 2>/dev/null)" ]; then
     echo "Installing npm packages (npm ci)…"
     npm ci --no-audit --no-fund
   fi
@@ -39,7 +41,7 @@ ensure_build() {
   local dir
   dir=$(build_dir)
   if [ ! -f "$dir/BUILD_ID" ] ||
-    [ -n "$(find src public next.config.mjs tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
+    [ -n "$(find src public patches next.config.mjs tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
     if [ "$dir" = .next-test ]; then npm run build:test; else npm run build; fi
   fi
 }
