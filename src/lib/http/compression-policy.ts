@@ -2,6 +2,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { type Door, requestContext } from '@/lib/request-context';
+import { inMemoryResponse } from './body-end';
 
 /** Below this many bytes a JSON answer is sent as it is: gzip would save a few dozen bytes for its CPU and latency. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -29,21 +30,25 @@ export async function underCompressionPolicy(response: Response, door: Door): Pr
   }
   const small = head.complete && head.bytes.byteLength < COMPRESSION_THRESHOLD_BYTES;
   const leaveAlone = small || (door === 'mcp' && carriesMedia(head.bytes));
-  return withHeaders(response, leaveAlone ? noTransform(response.headers) : response.headers, head.body);
+  const headers = leaveAlone ? noTransform(response.headers) : response.headers;
+  // A body read whole (a route's JSON, one chunk) goes on as those bytes, not as a stream replaying them.
+  if (head.complete) return inMemoryResponse(head.bytes, { status: response.status, statusText: response.statusText, headers });
+  return withHeaders(response, headers, head.rest());
 }
 
 /** The start of a body: its first chunks, at least the threshold's worth unless it ended before; the body, whole again. */
 interface Head {
+  /** The first chunks' bytes, the threshold's worth: the whole body when `complete`. */
   bytes: Uint8Array;
-  /** Whether `bytes` is the whole body. */
+  /** Whether the body ended with those chunks (a route's JSON arrives whole, in one chunk). */
   complete: boolean;
-  /** The same body, from its first byte (the chunks read, then the rest as it comes). */
-  body: ReadableStream<Uint8Array>;
+  /** The same body, from its first byte (the chunks read, then the rest as it comes); made when asked for. */
+  rest: () => ReadableStream<Uint8Array>;
 }
 
 /**
- * Reads chunks of `body` until the threshold is passed or it ends — one chunk for a route's JSON, which arrives whole
- * — so that a large answer is neither waited for to its end nor copied.
+ * Reads chunks of `body` until the threshold is passed, then one more read to see whether it ended there — at once for
+ * a route's JSON, which comes whole — so that a large answer is neither waited for to its end nor copied.
  */
 async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
   const reader = body.getReader();
@@ -60,19 +65,24 @@ async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
     size += chunk.value.byteLength;
   }
   const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-  const rest = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (size) controller.enqueue(bytes);
-      if (complete) controller.close();
-    },
-    async pull(controller) {
-      const chunk = await reader.read();
-      if (chunk.done) controller.close();
-      else controller.enqueue(chunk.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return { bytes, complete, body: rest };
+  if (!complete) {
+    const next = await reader.read();
+    if (next.done) complete = true;
+    else chunks.push(next.value);
+  }
+  const rest = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+      },
+      async pull(controller) {
+        const chunk = await reader.read();
+        if (chunk.done) controller.close();
+        else controller.enqueue(chunk.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+  return { bytes, complete, rest };
 }
 
 /** `headers` and `no-transform` in its Cache-Control. */
