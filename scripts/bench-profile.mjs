@@ -35,6 +35,9 @@ const SCENARIOS = [
   { name: 'tools-call', title: 'MCP tools/call UserController_getUser (2026-07-28)', request: modern('tools/call', { name: 'UserController_getUser', arguments: { params: { id: 1 } } }, 'UserController_getUser') },
   { name: 'rest-get', title: 'REST GET /api/users/1', request: { method: 'GET', path: '/api/users/1', headers: { 'accept-encoding': 'gzip, deflate' } } },
   { name: 'tools-list', title: 'MCP tools/list, 209-tool server (2026-07-28)', request: modern('tools/list', {}), catalogue: true },
+  // One connection: an 8 MiB answer at a time, as a client fetching an image waits for it.
+  { name: 'image-8mib', title: 'MCP tools/call BenchController_getLargeImage, 8 MiB (2026-07-28)', request: modern('tools/call', { name: 'BenchController_getLargeImage', arguments: { query: { mib: '8' } } }, 'BenchController_getLargeImage'), connections: 1 },
+  { name: 'rest-image-8mib', title: 'REST GET /api/bench/image?mib=8', request: { method: 'GET', path: '/api/bench/image?mib=8', headers: { 'accept-encoding': 'gzip, deflate' } }, connections: 1 },
 ];
 
 /** Where a frame's code comes from: a package, a folder of ours, Node's internals, or the engine. */
@@ -153,26 +156,26 @@ async function post(baseURL, route) {
   return response.json();
 }
 
-const load = (baseURL, request, seconds) =>
-  autocannon({ url: baseURL, connections: CONNECTIONS, duration: seconds, requests: [request] });
+const load = (baseURL, { request, connections = CONNECTIONS }, seconds) =>
+  autocannon({ url: baseURL, connections, duration: seconds, requests: [request] });
 
 /** Every scenario's profile, as Markdown lines. */
-export async function profileLines({ startServer }, base, env) {
+export async function profileLines({ startServer }, base, env, match) {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const servers = { plain: await startServer(base, env), catalogue: await startServer(base + 1, { ...env, GATEWAY_BENCHMARK_TOOLS: '200' }) };
   const sourceOf = sourceMapper();
   const lines = ['### Where the server\'s CPU goes (profile)', ''];
   try {
-    for (const scenario of SCENARIOS) {
+    for (const scenario of SCENARIOS.filter(({ name }) => !match || match.split('|').includes(name))) {
       const server = scenario.catalogue ? servers.catalogue : servers.plain;
-      await load(server.baseURL, scenario.request, 2); // warm: every module loaded, the listing cached
+      await load(server.baseURL, scenario, 2); // warm: every module loaded, the listing cached
       await post(server.baseURL, 'profile/start');
-      const result = await load(server.baseURL, scenario.request, LOAD_SECONDS);
+      const result = await load(server.baseURL, scenario, LOAD_SECONDS);
       const profile = await post(server.baseURL, 'profile/stop');
       fs.writeFileSync(path.join(OUT_DIR, `${scenario.name}.cpuprofile`), JSON.stringify(profile));
       const requests = result.requests.total;
       fs.writeFileSync(path.join(OUT_DIR, `${scenario.name}.requests`), String(requests));
-      lines.push(`#### ${scenario.title}`, '', `${requests} requests in ${LOAD_SECONDS} s (${CONNECTIONS} connections); ${splitLines(profile, sourceOf, requests).join('\n')}`);
+      lines.push(`#### ${scenario.title}`, '', `${requests} requests in ${LOAD_SECONDS} s (${scenario.connections ?? CONNECTIONS} connection(s)); ${splitLines(profile, sourceOf, requests).join('\n')}`);
     }
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));

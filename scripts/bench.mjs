@@ -3,8 +3,9 @@
 // start; how fast a task import goes on SQLite and PostgreSQL (TEST_DATABASE_URL: the cluster scripts/bench.sh starts).
 // Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code); the board
 // app's requests per minute in the explorer (--only board-app [--window seconds], scripts/bench-board-app.mjs); the
-// server's CPU profile under load, split by origin (--only profile, scripts/bench-profile.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile].
+// server's CPU profile under load, split by origin (--only profile, scripts/bench-profile.mjs); the MCP door's targets
+// of issue 27, optionally beside another checkout's test build (--only targets [--against DIR], scripts/bench-targets.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
 import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
+import { targetLines } from './bench-targets.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
@@ -42,11 +44,15 @@ const cpuMs = (pid) => {
 const CLIENT_ENCODINGS = 'gzip, deflate';
 const residentBytes = (pid) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
 
-/** Starts the test build on `port`; resolves once `ready` (default: the first tools/list) answered: the cold start. */
-async function startServer(port, env, ready = firstToolsList) {
+/**
+ * Starts the test build of the checkout in `dir` (default: this one) on `port`; resolves once `ready` (default: the
+ * first tools/list) answered: the cold start.
+ */
+async function startServer(port, env, ready = firstToolsList, dir = '.') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/gateway.mjs', '-p', String(port)], {
+  const child = spawn(process.execPath, [path.join(dir, 'server/gateway.mjs'), '-p', String(port)], {
+    cwd: dir,
     env: { ...process.env, NODE_ENV: 'production', GATEWAY_TEST_BUILD: '1', PORT: String(port), DATABASE_FILE: path.join(dataDir, 'gateway.db'), ...env },
     stdio: 'ignore',
   });
@@ -894,7 +900,7 @@ async function main() {
   const started = Date.now();
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
-  // board app, base+70 and base+71 the profile
+  // board app, base+70 and base+71 the profile, base+80 … base+87 the targets
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -902,10 +908,14 @@ async function main() {
   if (args.only === 'tasks') return report([`Machine: ${machine()}`, '', ...(await tasksOnly(base, env))]);
   if (args.only === 'catalogue') return report([`Machine: ${machine()}`, '', ...(await catalogueLines(base, env))]);
   if (args.only === 'code') return report([`Machine: ${machine()}`, '', ...(await codeLines(base, env))]);
-  if (args.only === 'profile') return report([`Machine: ${machine()}`, '', ...(await profileLines({ startServer }, base + 70, env))]);
+  if (args.only === 'profile') return report([`Machine: ${machine()}`, '', ...(await profileLines({ startServer }, base + 70, env, args.match))]);
   if (args.only === 'resources') {
     const helpers = { startServer, benchPostgres, percentile, cpuMs, residentBytes, median };
     return report([`Machine: ${machine()}`, '', ...(await resourceLines(helpers, base + 50, env, ROUNDS))]);
+  }
+  if (args.only === 'targets') {
+    const helpers = { startServer, load, mcpRequest, timedRequest, median };
+    return report([`Machine: ${machine()}`, '', ...(await targetLines(helpers, base + 80, env, ROUNDS, args.against))]);
   }
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);
