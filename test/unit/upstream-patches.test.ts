@@ -1,5 +1,6 @@
 // The patches of packages the gateway carries (patches/, applied by `npm ci`): what each changes, shown on the patched
 // package itself, each test failing without its patch (docs/upstream/ has the pull requests written out).
+import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/server';
 import { createMcpHandler } from 'mcp-handler';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -45,4 +46,14 @@ test('a body that is no JSON still gets the SDK’s own parse error, from the by
   const response = await echoHandler()(modernCall('{"jsonrpc": "2.0", "id": 7, '));
   expect(response.status).toBe(400);
   expect(await response.json()).toMatchObject({ error: { code: -32700 } });
+});
+
+test('importing mcp-handler compiles none of its events’ JSON Schema validators (they compile when an event request comes)', () => {
+  // The CommonJS build, loaded natively: it reads fromJsonSchema off the SDK's exports object when it calls it.
+  const require = createRequire(import.meta.url);
+  const sdk = require('@modelcontextprotocol/server') as { fromJsonSchema: (...args: unknown[]) => unknown };
+  const compile = vi.spyOn(sdk, 'fromJsonSchema');
+  delete require.cache[require.resolve('mcp-handler')];
+  require('mcp-handler');
+  expect(compile).not.toHaveBeenCalled();
 });
