@@ -4,8 +4,9 @@
 // Toolsets and tool search at 20, 200 and 1,000 tools (--only catalogue); code mode's execute (--only code); the board
 // app's requests per minute in the explorer (--only board-app [--window seconds], scripts/bench-board-app.mjs); the
 // server's CPU profile under load, split by origin (--only profile, scripts/bench-profile.mjs); the MCP door's targets
-// of issue 27, optionally beside another checkout's test build (--only targets [--against DIR], scripts/bench-targets.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets].
+// of issue 27, optionally beside another checkout's test build (--only targets [--against DIR], scripts/bench-targets.mjs);
+// the patches of patches/ on their own packages, with and without (--only patches, scripts/bench-patches.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
+import { patchLines } from './bench-patches.mjs';
 import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
 import { targetLines } from './bench-targets.mjs';
@@ -913,9 +915,10 @@ async function main() {
     const helpers = { startServer, benchPostgres, percentile, cpuMs, residentBytes, median };
     return report([`Machine: ${machine()}`, '', ...(await resourceLines(helpers, base + 50, env, ROUNDS))]);
   }
+  if (args.only === 'patches') return report([`Machine: ${machine()}`, '', ...(await patchLines())]);
   if (args.only === 'targets') {
     const helpers = { startServer, load, mcpRequest, timedRequest, median };
-    return report([`Machine: ${machine()}`, '', ...(await targetLines(helpers, base + 80, env, ROUNDS, args.against))]);
+    return report([`Machine: ${machine()}`, '', ...(await targetLines(helpers, base + 80, env, { rounds: ROUNDS, seconds: SECONDS, against: args.against }))]);
   }
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);

@@ -57,3 +57,52 @@ test('importing mcp-handler compiles none of its events’ JSON Schema validator
   require('mcp-handler');
   expect(compile).not.toHaveBeenCalled();
 });
+
+/** mcp-handler's route handler with one tool answering the image whose base64 is `data`. */
+const imageHandler = (data: string) =>
+  createMcpHandler(
+    (server: McpServer) => {
+      server.registerTool('image', { inputSchema: z.object({}) }, () => ({ content: [{ type: 'image', data, mimeType: 'image/png' }] }));
+    },
+    { serverInfo: { name: 'patch-test', version: '1.0.0' } },
+  );
+
+/** A 2026-07-28 tools/call of `image`, as a client sends it. */
+const imageCall = () =>
+  new Request('http://localhost/api/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'image' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'image', arguments: {}, _meta: envelope } }),
+  });
+
+/** Every text JSON.stringify returns while `run` runs: its longest one's length. */
+async function longestSerialization(run: () => Promise<unknown>): Promise<number> {
+  const stringify = JSON.stringify;
+  let longest = 0;
+  vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
+    const text = stringify(...args);
+    longest = Math.max(longest, text?.length ?? 0);
+    return text;
+  });
+  await run();
+  vi.mocked(JSON.stringify).mockRestore();
+  return longest;
+}
+
+test('the SDK writes a large base64 image into a JSON reply as its bytes, never serializing it into the reply text: the same bytes', async () => {
+  const data = Buffer.from(Array.from({ length: 768 * 1024 }, (_, i) => (i * 31) & 255)).toString('base64');
+  let text = '';
+  const longest = await longestSerialization(async () => {
+    text = await (await imageHandler(data)(imageCall())).text();
+  });
+  expect(longest).toBeLessThan(data.length);
+  expect(text).toBe(JSON.stringify(JSON.parse(text))); // exactly what JSON.stringify of the reply writes
+  expect(JSON.parse(text)).toMatchObject({ id: 3, result: { content: [{ type: 'image', data, mimeType: 'image/png' }] } });
+});
+
+test('a large base64 block that JSON must escape (line breaks, which base64 decoders accept) is serialized as before', async () => {
+  const data = `${'QUJD'.repeat(20000)}\n${'REVG'.repeat(20000)}`;
+  const text = await (await imageHandler(data)(imageCall())).text();
+  expect(text).toContain('QUJD\\nREVG');
+  expect(JSON.parse(text).result.content[0].data).toBe(data);
+});

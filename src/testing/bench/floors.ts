@@ -13,6 +13,15 @@ async function restFloor(): Promise<Response> {
 }
 
 /**
+ * The same JSON answering a POST whose JSON body is read (what Next.js costs for a request like an MCP one, without
+ * MCP): beside the GET floor, the part of MCP ÷ REST that is the HTTP method's.
+ */
+async function restPostFloor(req: Request): Promise<Response> {
+  await req.json();
+  return restFloor();
+}
+
+/**
  * getUser as a hand-written mcp-handler tool, the code a user would write without the gateway (the gateway's input
  * shape, so that one request serves both): bare here, it is the MCP floor; behind the REST door's guards
  * (POST /api/bench/mcp, BenchController) it is the baseline derived tools are compared with.
@@ -37,10 +46,11 @@ export const handwrittenMcpHandler = createMcpHandler((server) => {
   );
 });
 
-/** GET /api/bench-floor/rest and POST /api/bench-floor/mcp, with GATEWAY_BENCHMARK=1; 404 otherwise. */
+/** GET and POST /api/bench-floor/rest and POST /api/bench-floor/mcp, with GATEWAY_BENCHMARK=1; 404 otherwise. */
 export async function benchFloor(req: Request, door: string): Promise<Response> {
   if (!config().benchmark) return new Response(null, { status: 404 });
   if (door === 'rest' && req.method === 'GET') return restFloor();
+  if (door === 'rest' && req.method === 'POST') return restPostFloor(req);
   if (door === 'mcp') return handwrittenMcpHandler(req);
   return new Response(null, { status: 404 });
 }
