@@ -2,7 +2,7 @@
 // (`npm run bench -- --only patches`), each package with its patch applied (node_modules) and reversed (a copy under
 // test-reports/, whose imports still resolve to this node_modules), alternated: mcp-handler's route handler serving a
 // 2026-07-28 tools/call in process (no HTTP, no Next.js) and its import in a fresh process; the SDK's own handler
-// answering an 8 MiB image.
+// answering an 8 MiB image and a 209-tool tools/list.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,8 @@ const CALLS = 3000;
 const ROUNDS = 4;
 const IMPORTS = 6;
 const IMAGE_CALLS = 20;
+const LISTED_TOOLS = 209;
+const LISTINGS = 1000;
 
 /** A copy of `name` (as node_modules/`name`) with its patch taken back out, the package as npm ships it: its entry. */
 function unpatchedCopy(name, version) {
@@ -72,6 +74,36 @@ async function imageExchangeOf(entry) {
   };
 }
 
+/**
+ * The SDK's own handler (at `entry`) answering a 2026-07-28 tools/list of 209 tools the way the gateway's listing cache
+ * does (the same result each time, its tools carrying their serialization), and a function making one call of it.
+ */
+async function listingExchangeOf(entry) {
+  const { createMcpHandler, McpServer } = await import(pathToFileURL(path.resolve(entry)).href);
+  const property = (i) => ({ type: 'string', description: `Field ${i} of the record, as the REST route takes it` });
+  const tools = Array.from({ length: LISTED_TOOLS }, (_, i) => ({
+    name: `Generated${i}Controller_getRecord`,
+    description: `Reads record ${i} of the generated module: a procedure of the back end, derived as a tool.`,
+    inputSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 6 }, (_, p) => [`field${p}`, property(p)])), required: ['field0'] },
+    annotations: { readOnlyHint: true },
+  }));
+  Object.defineProperty(tools, Symbol.for('mcp.serializedJson'), { value: Buffer.from(JSON.stringify(tools)) });
+  const result = { tools };
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'bench', version: '1.0.0' });
+    server.server.registerCapabilities({ tools: {} });
+    server.server.setRequestHandler('tools/list', () => result);
+    return server;
+  });
+  const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } });
+  const listHeaders = { ...headers, 'mcp-method': 'tools/list' };
+  delete listHeaders['mcp-name'];
+  return async () => {
+    const text = await (await handler.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: listHeaders, body: listBody }))).text();
+    if (!text.includes(`Generated${LISTED_TOOLS - 1}Controller`)) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
+  };
+}
+
 /** µs of wall and CPU time per call over `calls` calls. */
 async function perCall(call, calls = CALLS) {
   const cpu = process.cpuUsage();
@@ -120,6 +152,9 @@ export async function patchLines() {
   const imageCalls = {};
   for (const [name, entry] of Object.entries(sdks)) imageCalls[name] = await imageExchangeOf(entry);
   const imageFigures = await alternated(imageCalls, IMAGE_CALLS);
+  const listingCalls = {};
+  for (const [name, entry] of Object.entries(sdks)) listingCalls[name] = await listingExchangeOf(entry);
+  const listingFigures = await alternated(listingCalls, LISTINGS);
   const ms = (values) => values.map((value) => value / 1000);
   return [
     `### mcp-handler 2.4.0 with and without patches/mcp-handler+2.4.0.patch (min–max of ${ROUNDS} rounds of ${CALLS} calls; ${IMPORTS} imports)`,
@@ -133,5 +168,11 @@ export async function patchLines() {
     '| SDK | ms a call, wall | ms a call, CPU |',
     '| --- | ---: | ---: |',
     ...Object.entries(imageFigures).map(([name, f]) => `| ${name} | ${span(ms(f.wall), 1)} | ${span(ms(f.cpu), 1)} |`),
+    '',
+    `### … and a tools/list of ${LISTED_TOOLS} tools whose tools carry their serialization, as the gateway's listing cache answers it (min–max of ${ROUNDS} rounds of ${LISTINGS} calls)`,
+    '',
+    '| SDK | µs a call, wall | µs a call, CPU |',
+    '| --- | ---: | ---: |',
+    ...Object.entries(listingFigures).map(([name, f]) => `| ${name} | ${span(f.wall)} | ${span(f.cpu)} |`),
   ];
 }

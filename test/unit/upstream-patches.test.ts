@@ -106,3 +106,29 @@ test('a large base64 block that JSON must escape (line breaks, which base64 deco
   expect(text).toContain('QUJD\\nREVG');
   expect(JSON.parse(text).result.content[0].data).toBe(data);
 });
+
+test('a result member carrying its serialization (a tools/list listing served many times) is written as those bytes, not serialized again', async () => {
+  const tools = Array.from({ length: 300 }, (_, i) => ({ name: `tool_${i}`, description: `Tool number ${i}`, inputSchema: { type: 'object' as const } }));
+  const serialized = Buffer.from(JSON.stringify(tools));
+  Object.defineProperty(tools, Symbol.for('mcp.serializedJson'), { value: serialized });
+  const handler = createMcpHandler(
+    (server: McpServer) => {
+      server.server.registerCapabilities({ tools: {} });
+      server.server.setRequestHandler('tools/list', () => ({ tools }));
+    },
+    { serverInfo: { name: 'patch-test', version: '1.0.0' } },
+  );
+  const list = new Request('http://localhost/api/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: envelope } }),
+  });
+  let text = '';
+  const longest = await longestSerialization(async () => {
+    text = await (await handler(list)).text();
+  });
+  expect(longest).toBeLessThan(serialized.length);
+  expect(text).toContain(serialized.toString());
+  expect(text).toBe(JSON.stringify(JSON.parse(text)));
+  expect(JSON.parse(text)).toMatchObject({ id: 4, result: { tools, resultType: 'complete' } });
+});
