@@ -1,6 +1,7 @@
 // The compression policy through both doors, with the clients people use: Node's fetch (which asks for gzip, as
 // browsers do) on REST and pages, the official MCP clients of both eras on MCP; and GATEWAY_COMPRESS=0 turning it off.
 import { expect, test } from '@playwright/test';
+import { modernEnvelope, modernHeaders } from './support/json-rpc';
 import { connect } from './support/mcp';
 import { e2eBaseURL, e2ePort, type RunningServer, startServer } from './support/server';
 
@@ -40,8 +41,11 @@ test.describe('compression: on (the default)', () => {
   test('MCP 2026-07-28 with the official v2 client: a large tools/list is gzipped; a small result and an image result are not', async () => {
     const { client, of } = await watchedClient('client-v2 (2026-07-28)', e2eBaseURL);
     try {
-      expect((await client.listTools()).length).toBeGreaterThan(5);
-      expect(of('tools/list').map((reply) => reply.encoding)).toEqual(['gzip']);
+      const listed = await client.listTools();
+      expect(listed.length).toBeGreaterThan(5);
+      // Listed again: from the listing cache, gzipped around the tools deflated once; the same tools.
+      expect(await client.listTools()).toEqual(listed);
+      expect(of('tools/list').map((reply) => reply.encoding)).toEqual(['gzip', 'gzip']);
 
       await client.callTool('UserController_getUser', { params: { id: 1 } });
       const image = await client.callTool('MediaController_getImage');
@@ -54,6 +58,24 @@ test.describe('compression: on (the default)', () => {
     } finally {
       await client.close();
     }
+  });
+
+  test('MCP 2026-07-28 with fetch: each gzipped tools/list of the cache carries its own request’s id around the same tools', async () => {
+    const listings = [];
+    for (const id of [101, 'second-listing', 102]) {
+      const response = await fetch(`${e2eBaseURL}/api/mcp`, {
+        method: 'POST',
+        headers: modernHeaders('tools/list'),
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: modernEnvelope() } }),
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      const answer = await response.json(); // fetch inflates it
+      expect(answer).toMatchObject({ jsonrpc: '2.0', id, result: { resultType: 'complete' } });
+      listings.push(answer.result.tools);
+    }
+    expect(listings[0].length).toBeGreaterThan(5);
+    expect(listings[1]).toEqual(listings[0]);
+    expect(listings[2]).toEqual(listings[0]);
   });
 
   test('MCP 2025 era with the official v1 client: the session’s replies are SSE streams and never compressed', async () => {

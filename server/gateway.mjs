@@ -14,8 +14,22 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 process.env.NODE_ENV = 'production';
 
+/**
+ * Next.js drops a route's own Content-Encoding (a body it got by fetch may have been decoded). An answer the gateway
+ * compressed itself (src/lib/http/compression-policy.ts) names its encoding in this header instead, which becomes its
+ * Content-Encoding as Next.js writes the headers: Next.js's compression then leaves the answer alone, already encoded.
+ */
+const OWN_ENCODING_HEADER = 'x-gateway-content-encoding';
+class GatewayResponse extends http.ServerResponse {
+  /** @param {string} name @param {number | string | readonly string[]} value */
+  setHeader(name, value) {
+    return super.setHeader(name === OWN_ENCODING_HEADER ? 'content-encoding' : name, value);
+  }
+}
 // Requests reach Next.js through this listener; the graceful shutdown wraps it (refusing requests while draining).
-const server = http.createServer();
+const server = http.createServer({ ServerResponse: GatewayResponse });
+// Tells the app that answers may name their own encoding (under `next dev`, with no such entry, they do not).
+/** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('vovk-gateway.own-encoding-header')] = OWN_ENCODING_HEADER;
 // Node's default, stated because deploy/nginx.conf depends on it: nginx keeps idle upstream connections for less (4 s),
 // so it closes them before the instance does and never sends a request on one being closed.
 server.keepAliveTimeout = 5000;

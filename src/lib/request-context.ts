@@ -3,6 +3,7 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { ClientCapabilities, InputRequest, ServerContext } from '@modelcontextprotocol/server';
+import type { RepeatedPart } from '@/lib/http/repeated-part';
 import type { Work } from '@/lib/long-work/current-work';
 import type { CatalogueView } from '@/lib/catalogue/catalogue';
 
@@ -70,6 +71,8 @@ export interface RequestContext {
   catalogueView?: CatalogueView;
   /** MCP: set when the reply carries image or audio content (base64), which the compression policy leaves alone. */
   repliesWithMedia?: boolean;
+  /** A large part of the reply that many replies repeat (a tools/list listing's tools), deflated once for all of them. */
+  repeatedPart?: RepeatedPart;
   /** Ids of the errors masked while serving it (each logged with the real error), for the request's log line. */
   readonly maskedErrorIds: string[];
   /** MCP: the tool call in progress, while its tool runs. */

@@ -1,8 +1,12 @@
 // Unit tests of the compression policy's read of a JSON answer: a body read whole goes on as its bytes (and counts as
-// sent at once); a body still coming goes on as a stream, its first chunks replayed, and ends when it is read.
+// sent at once); a body still coming goes on as a stream, its first chunks replayed, and ends when it is read; one
+// holding the request's repeated part is gzipped here, when the client asks for gzip.
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { whenBodyEnds } from '@/lib/http/body-end';
 import { underCompressionPolicy } from '@/lib/http/compression-policy';
+import { RepeatedPart } from '@/lib/http/repeated-part';
+import { requestContext, runInRequestContext } from '@/lib/request-context';
 
 const json = { 'content-type': 'application/json' };
 
@@ -46,4 +50,34 @@ test('a JSON answer still coming after the threshold goes on as a stream from it
   expect(ended).toBeUndefined();
   expect(await logged.text()).toBe(parts.join(''));
   expect(ended).toBe(false);
+});
+
+test('an MCP answer holding the request’s repeated part is gzipped here when the client asks for gzip, and left to Next.js otherwise', async () => {
+  const tools = Buffer.from(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ name: `tool_${i}` }))));
+  const part = new RepeatedPart(tools);
+  const body = `{"result":{"tools":${tools}},"jsonrpc":"2.0","id":9}`;
+  const answerTo = (acceptEncoding?: string) => {
+    const request = new Request('http://localhost/api/mcp', { method: 'POST', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    return runInRequestContext('mcp', () => {
+      requestContext()!.repeatedPart = part;
+      return underCompressionPolicy(new Response(body, { headers: json }), 'mcp');
+    }, request);
+  };
+  const entry = Symbol.for('vovk-gateway.own-encoding-header');
+  const global = globalThis as Record<symbol, unknown>;
+  expect((await answerTo('gzip, deflate')).headers.get('x-gateway-content-encoding')).toBeNull(); // no entry to encode it (next dev)
+  global[entry] = 'x-gateway-content-encoding'; // as server/gateway.mjs says it
+  try {
+    const gzipped = await answerTo('gzip, deflate');
+    expect(gzipped.headers.get('x-gateway-content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(body);
+    for (const acceptEncoding of [undefined, 'deflate']) {
+      const plain = await answerTo(acceptEncoding);
+      expect(plain.headers.get('x-gateway-content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(body);
+    }
+  } finally {
+    delete global[entry];
+  }
 });

@@ -3,6 +3,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { type Door, requestContext } from '@/lib/request-context';
 import { inMemoryResponse } from './body-end';
+import { choosesGzip, gzipAround } from './repeated-part';
 
 /** Below this many bytes a JSON answer is sent as it is: gzip would save a few dozen bytes for its CPU and latency. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -15,7 +16,10 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
  * `Content-Length` a route sets, so its size threshold never applies. Here the start of a JSON answer is read (a
  * route's JSON comes as one chunk) and it is marked `no-transform` when it ends below the threshold, or when it is an MCP
  * result carrying base64 images or audio — already compressed media, whose gzip costs far more CPU than the quarter of
- * its bytes it saves. `no-transform` tells a proxy the same.
+ * its bytes it saves. `no-transform` tells a proxy the same. One answer is gzipped here instead: one holding a part
+ * that many answers repeat (a tools/list listing, `RequestContext.repeatedPart`), whose deflate is made once, so that
+ * only the few bytes around it are compressed per answer (when the app runs behind its own HTTP entry, which gives the
+ * answer its Content-Encoding: see `ownEncodingHeader`).
  */
 export async function underCompressionPolicy(response: Response, door: Door): Promise<Response> {
   if (!config().compress || !response.body || response.headers.get('cache-control')?.includes('no-transform')) return response;
@@ -31,8 +35,14 @@ export async function underCompressionPolicy(response: Response, door: Door): Pr
   const small = head.complete && head.bytes.byteLength < COMPRESSION_THRESHOLD_BYTES;
   const leaveAlone = small || (door === 'mcp' && carriesMedia(head.bytes));
   const headers = leaveAlone ? noTransform(response.headers) : response.headers;
-  // A body read whole (a route's JSON, one chunk) goes on as those bytes, not as a stream replaying them.
-  if (head.complete) return inMemoryResponse(head.bytes, { status: response.status, statusText: response.statusText, headers });
+  const init = { status: response.status, statusText: response.statusText, headers };
+  // A body read whole (a route's JSON, one chunk) goes on as those bytes, not as a stream replaying them; gzipped here
+  // when it holds a part that many answers repeat (deflated once), and Next.js would gzip it.
+  if (head.complete && !leaveAlone) {
+    const gzipped = gzippedWithRepeatedPart(head.bytes);
+    if (gzipped) return inMemoryResponse(gzipped, { ...init, headers: gzipEncoded(headers) });
+  }
+  if (head.complete) return inMemoryResponse(head.bytes, init);
   return withHeaders(response, headers, head.rest());
 }
 
@@ -83,6 +93,29 @@ async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
       cancel: (reason) => reader.cancel(reason),
     });
   return { bytes, complete, rest };
+}
+
+/**
+ * The header in which an answer names the encoding it was compressed with, which the gateway's HTTP entry makes its
+ * Content-Encoding (server/gateway.mjs: Next.js drops a route's own); none when the app runs without that entry.
+ */
+function ownEncodingHeader(): string | undefined {
+  return (globalThis as Record<symbol, string | undefined>)[Symbol.for('vovk-gateway.own-encoding-header')];
+}
+
+/** `body` gzipped around the request's repeated part (`RequestContext.repeatedPart`), when it has one and asks for gzip. */
+function gzippedWithRepeatedPart(body: Uint8Array): Buffer | undefined {
+  const context = requestContext();
+  if (!context?.repeatedPart || !ownEncodingHeader() || !choosesGzip(context.request?.headers.get('accept-encoding'))) return undefined;
+  return gzipAround(body, context.repeatedPart);
+}
+
+/** `headers` of a body gzipped here, as Next.js's compression would set them (which then leaves the body alone). */
+function gzipEncoded(headers: Headers): Headers {
+  const encoded = new Headers(headers);
+  encoded.set(ownEncodingHeader()!, 'gzip');
+  encoded.append('vary', 'Accept-Encoding');
+  return encoded;
 }
 
 /** `headers` and `no-transform` in its Cache-Control. */

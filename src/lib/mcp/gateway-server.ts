@@ -149,7 +149,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     const legacy = isLegacyEra(context?.request);
     if (context?.mcpMethod === 'tools/list') {
       const kind = `${legacy ? '2025' : '2026'} ${scopeSetOf(context.caller, toolScopes)} ${view.key}`;
-      listings.serve(server, kind, () => registerTools(server, view.listed.filter(mayUse), runOptions));
+      listings.serve(server, kind, legacy, () => registerTools(server, view.listed.filter(mayUse), runOptions));
       modules.setupServer?.(server);
       return;
     }
