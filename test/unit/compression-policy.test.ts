@@ -56,11 +56,11 @@ test('an MCP answer holding the request’s repeated part is gzipped here when t
   const tools = Buffer.from(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ name: `tool_${i}` }))));
   const part = new RepeatedPart(tools);
   const body = `{"result":{"tools":${tools}},"jsonrpc":"2.0","id":9}`;
-  const answerTo = (acceptEncoding?: string) => {
+  const answerTo = (acceptEncoding?: string, reply = new Response(body, { headers: json })) => {
     const request = new Request('http://localhost/api/mcp', { method: 'POST', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
     return runInRequestContext('mcp', () => {
       requestContext()!.repeatedPart = part;
-      return underCompressionPolicy(new Response(body, { headers: json }), 'mcp');
+      return underCompressionPolicy(reply, 'mcp');
     }, request);
   };
   const entry = Symbol.for('vovk-gateway.own-encoding-header');
@@ -72,6 +72,9 @@ test('an MCP answer holding the request’s repeated part is gzipped here when t
     expect(gzipped.headers.get('x-gateway-content-encoding')).toBe('gzip');
     expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
     expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(body);
+    // The same reply in several chunks (as the patched SDK writes it) is read to its end and gzipped the same.
+    const inChunks = await answerTo('gzip', streamed(['{"result":{"tools":', tools.toString(), '},"jsonrpc":"2.0",', '"id":9}']));
+    expect(gunzipSync(Buffer.from(await inChunks.arrayBuffer())).toString()).toBe(body);
     for (const acceptEncoding of [undefined, 'deflate']) {
       const plain = await answerTo(acceptEncoding);
       expect(plain.headers.get('x-gateway-content-encoding')).toBeNull();

@@ -3,7 +3,7 @@
 import { constants, createGunzip, crc32, gunzipSync, inflateRawSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { expect, test, vi } from 'vitest';
-import { choosesGzip, gzipAround, RepeatedPart } from '@/lib/http/repeated-part';
+import { choosesGzip, crc32Combine, gzipAround, RepeatedPart } from '@/lib/http/repeated-part';
 
 const tools = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ name: `tool_${i}`, description: `Tool number ${i}` }))));
 const answer = (id: number) => Buffer.concat([Buffer.from('{"result":{"tools":'), tools, Buffer.from(`,"resultType":"complete"},"jsonrpc":"2.0","id":${id}}`)]);
@@ -19,7 +19,7 @@ async function streamedGunzip(gzipped: Buffer): Promise<Buffer> {
 test('an answer holding the part is one gzip member that inflates to the answer, whole and streamed', async () => {
   const part = new RepeatedPart(tools);
   for (const id of [1, 23456]) {
-    const gzipped = gzipAround(answer(id), part)!;
+    const gzipped = gzipAround([answer(id)], part)!;
     expect(gzipped.subarray(0, 3)).toEqual(Buffer.from([0x1f, 0x8b, 8]));
     expect(gunzipSync(gzipped)).toEqual(answer(id));
     expect(await streamedGunzip(gzipped)).toEqual(answer(id));
@@ -34,27 +34,43 @@ test('an answer holding the part is one gzip member that inflates to the answer,
 test('the part is deflated once for every answer that holds it', () => {
   const part = new RepeatedPart(tools);
   const deflated = vi.spyOn(part, 'deflated', 'get');
-  const first = gzipAround(answer(1), part);
-  const second = gzipAround(answer(2), part);
+  const first = gzipAround([answer(1)], part);
+  const second = gzipAround([answer(2)], part);
   expect(deflated).toHaveBeenCalledTimes(2);
   expect(deflated.mock.results[0].value).toBe(deflated.mock.results[1].value);
   expect(gunzipSync(first!).toString()).toContain('"id":1}');
   expect(gunzipSync(second!).toString()).toContain('"id":2}');
 });
 
+test('the part as its own chunk among the answer’s chunks (as the patched SDK writes it) is taken as it is, found by identity', () => {
+  const part = new RepeatedPart(tools);
+  const found = vi.spyOn(Buffer.prototype, 'indexOf');
+  const chunks = [Buffer.from('{"result":{"tools":'), tools, Buffer.from(',"resultType":"complete"},'), Buffer.from('"jsonrpc":"2.0","id":3}')];
+  expect(gunzipSync(gzipAround(chunks, part)!)).toEqual(answer(3));
+  expect(found).not.toHaveBeenCalled(); // not looked for in the bytes
+  found.mockRestore();
+  // A copy of the part's bytes in a chunk of its own is found by its bytes instead.
+  expect(gunzipSync(gzipAround([chunks[0], Buffer.from(tools), ...chunks.slice(2)], part)!)).toEqual(answer(3));
+});
+
+test('the CRC-32 of two pieces from theirs (zlib’s crc32_combine), as zlib computes it of both', () => {
+  const pieces = [['hello ', 'world'], ['', 'x'], ['abc', ''], ['x'.repeat(100_000), 'y'.repeat(129_001)]];
+  for (const [a, b] of pieces) expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(a + b));
+});
+
 test('the part at the start or the end of an answer, or the whole answer', () => {
   const part = new RepeatedPart(tools);
   for (const body of [Buffer.concat([tools, Buffer.from(' ')]), Buffer.concat([Buffer.from('['), tools]), tools]) {
-    expect(gunzipSync(gzipAround(body, part)!)).toEqual(body);
+    expect(gunzipSync(gzipAround([body], part)!)).toEqual(body);
   }
 });
 
 test('an answer without the part (or with only its start) is not gzipped here', () => {
   const part = new RepeatedPart(tools);
-  expect(gzipAround(Buffer.from('{"result":{"tools":[]}}'), part)).toBeUndefined();
+  expect(gzipAround([Buffer.from('{"result":{"tools":[]}}')], part)).toBeUndefined();
   const almost = Buffer.from(tools);
   almost[almost.length - 2] ^= 1;
-  expect(gzipAround(almost, part)).toBeUndefined();
+  expect(gzipAround([almost], part)).toBeUndefined();
 });
 
 test('gzip is chosen as Next.js chooses it: by the client’s Accept-Encoding, over deflate when both are acceptable', () => {

@@ -3,7 +3,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { type Door, requestContext } from '@/lib/request-context';
 import { inMemoryResponse } from './body-end';
-import { choosesGzip, gzipAround } from './repeated-part';
+import { choosesGzip, gzipAround, type RepeatedPart } from './repeated-part';
 
 /** Below this many bytes a JSON answer is sent as it is: gzip would save a few dozen bytes for its CPU and latency. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -26,30 +26,33 @@ export async function underCompressionPolicy(response: Response, door: Door): Pr
   if (response.headers.get('content-type')?.split(';')[0].trim().toLowerCase() !== 'application/json') return response;
   // A tool result of media, known from the call itself: marked without reading its megabytes once more.
   if (door === 'mcp' && requestContext()?.repliesWithMedia) return withHeaders(response, noTransform(response.headers));
+  // An answer holding a part many answers repeat (a tools/list listing) is read to its end (a JSON reply, whole at
+  // once) and gzipped here around that part, deflated once, when the client gets gzip.
+  const repeated = repeatedPartToGzip();
   let head: Head;
   try {
-    head = await headOf(response.body);
+    head = await headOf(response.body, { toEnd: repeated !== undefined });
   } catch {
     return new Response(null, { status: 500 }); // its body failed (or the client left) before it began
   }
-  const small = head.complete && head.bytes.byteLength < COMPRESSION_THRESHOLD_BYTES;
-  const leaveAlone = small || (door === 'mcp' && carriesMedia(head.bytes));
+  const gzipped = repeated && head.size >= COMPRESSION_THRESHOLD_BYTES ? gzipAround(head.chunks, repeated) : undefined;
+  if (gzipped) return inMemoryResponse(gzipped, { status: response.status, statusText: response.statusText, headers: gzipEncoded(response.headers) });
+  const small = head.complete && head.size < COMPRESSION_THRESHOLD_BYTES;
+  const leaveAlone = small || (door === 'mcp' && carriesMedia(head.bytes()));
   const headers = leaveAlone ? noTransform(response.headers) : response.headers;
-  const init = { status: response.status, statusText: response.statusText, headers };
-  // A body read whole (a route's JSON, one chunk) goes on as those bytes, not as a stream replaying them; gzipped here
-  // when it holds a part that many answers repeat (deflated once), and Next.js would gzip it.
-  if (head.complete && !leaveAlone) {
-    const gzipped = gzippedWithRepeatedPart(head.bytes);
-    if (gzipped) return inMemoryResponse(gzipped, { ...init, headers: gzipEncoded(headers) });
-  }
-  if (head.complete) return inMemoryResponse(head.bytes, init);
+  // A body read whole (a route's JSON, one chunk) goes on as those bytes, not as a stream replaying them.
+  if (head.complete) return inMemoryResponse(head.bytes(), { status: response.status, statusText: response.statusText, headers });
   return withHeaders(response, headers, head.rest());
 }
 
 /** The start of a body: its first chunks, at least the threshold's worth unless it ended before; the body, whole again. */
 interface Head {
-  /** The first chunks' bytes, the threshold's worth: the whole body when `complete`. */
-  bytes: Uint8Array;
+  /** The chunks read: the whole body when `complete`. */
+  chunks: Uint8Array[];
+  /** Their size in bytes. */
+  size: number;
+  /** Their bytes, in one piece (the chunk itself when there is one). */
+  bytes: () => Uint8Array;
   /** Whether the body ended with those chunks (a route's JSON arrives whole, in one chunk). */
   complete: boolean;
   /** The same body, from its first byte (the chunks read, then the rest as it comes); made when asked for. */
@@ -58,14 +61,15 @@ interface Head {
 
 /**
  * Reads chunks of `body` until the threshold is passed, then one more read to see whether it ended there — at once for
- * a route's JSON, which comes whole — so that a large answer is neither waited for to its end nor copied.
+ * a route's JSON, which comes whole — so that a large answer is neither waited for to its end nor copied; with `toEnd`,
+ * to its end (a JSON-RPC reply, whose chunks are all there at once).
  */
-async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
+async function headOf(body: ReadableStream<Uint8Array>, { toEnd }: { toEnd: boolean }): Promise<Head> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let complete = false;
-  while (size < COMPRESSION_THRESHOLD_BYTES) {
+  while (toEnd || size < COMPRESSION_THRESHOLD_BYTES) {
     const chunk = await reader.read();
     if (chunk.done) {
       complete = true;
@@ -74,7 +78,9 @@ async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
     chunks.push(chunk.value);
     size += chunk.value.byteLength;
   }
-  const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+  const readSoFar = [...chunks];
+  let bytes: Uint8Array | undefined;
+  const whole = () => (bytes ??= readSoFar.length === 1 ? readSoFar[0] : Buffer.concat(readSoFar, size));
   if (!complete) {
     const next = await reader.read();
     if (next.done) complete = true;
@@ -92,7 +98,7 @@ async function headOf(body: ReadableStream<Uint8Array>): Promise<Head> {
       },
       cancel: (reason) => reader.cancel(reason),
     });
-  return { bytes, complete, rest };
+  return { chunks: readSoFar, size, bytes: whole, complete, rest };
 }
 
 /**
@@ -103,11 +109,11 @@ function ownEncodingHeader(): string | undefined {
   return (globalThis as Record<symbol, string | undefined>)[Symbol.for('vovk-gateway.own-encoding-header')];
 }
 
-/** `body` gzipped around the request's repeated part (`RequestContext.repeatedPart`), when it has one and asks for gzip. */
-function gzippedWithRepeatedPart(body: Uint8Array): Buffer | undefined {
+/** The request's repeated part (`RequestContext.repeatedPart`), when it has one and its answer is to be gzipped here. */
+function repeatedPartToGzip(): RepeatedPart | undefined {
   const context = requestContext();
   if (!context?.repeatedPart || !ownEncodingHeader() || !choosesGzip(context.request?.headers.get('accept-encoding'))) return undefined;
-  return gzipAround(body, context.repeatedPart);
+  return context.repeatedPart;
 }
 
 /** `headers` of a body gzipped here, as Next.js's compression would set them (which then leaves the body alone). */
