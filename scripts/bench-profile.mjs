@@ -34,7 +34,9 @@ function modern(method, params, name) {
 const SCENARIOS = [
   { name: 'tools-call', title: 'MCP tools/call UserController_getUser (2026-07-28)', request: modern('tools/call', { name: 'UserController_getUser', arguments: { params: { id: 1 } } }, 'UserController_getUser') },
   { name: 'rest-get', title: 'REST GET /api/users/1', request: { method: 'GET', path: '/api/users/1', headers: { 'accept-encoding': 'gzip, deflate' } } },
-  { name: 'tools-list', title: 'MCP tools/list, 209-tool server (2026-07-28)', request: modern('tools/list', {}), catalogue: true },
+  // As the targets bench lists them (every toolset, flat): the 209-tool server's, and the 9-tool one's beside it.
+  { name: 'tools-list', title: 'MCP tools/list, 209-tool server (2026-07-28)', request: { ...modern('tools/list', {}), path: '/api/mcp?tools=all' }, catalogue: true },
+  { name: 'tools-list-small', title: 'MCP tools/list, 9-tool server (2026-07-28)', request: { ...modern('tools/list', {}), path: '/api/mcp?tools=all' } },
   // One connection: an 8 MiB answer at a time, as a client fetching an image waits for it.
   { name: 'image-8mib', title: 'MCP tools/call BenchController_getLargeImage, 8 MiB (2026-07-28)', request: modern('tools/call', { name: 'BenchController_getLargeImage', arguments: { query: { mib: '8' } } }, 'BenchController_getLargeImage'), connections: 1 },
   { name: 'rest-image-8mib', title: 'REST GET /api/bench/image?mib=8', request: { method: 'GET', path: '/api/bench/image?mib=8', headers: { 'accept-encoding': 'gzip, deflate' } }, connections: 1 },

@@ -1,8 +1,8 @@
 // The MCP door's cost against REST, the figures issue 27 sets targets for (`npm run bench -- --only targets
 // [--against DIR]`): tools/call ÷ REST GET (req/s and server CPU; and Next.js's own share of that ratio, a bare route
 // answering a POST ÷ a GET), an 8 MiB image's last byte, a large tools/list ÷ a small one, the cold start; each round
-// alternates the builds (this checkout's and, with --against, another checkout's test build) so the machine's drifts
-// hit both alike. Prints min–max (median) over the rounds.
+// alternates the builds (this checkout's and, with --against, another checkout's test build), and the two sides of each
+// ratio within a build, so the machine's drifts hit both alike. Prints min–max (median) over the rounds.
 
 const MIB = 1024 * 1024;
 /** A rate both builds serve with CPU to spare: CPU per request without the client and server fighting for the cores. */
@@ -43,6 +43,12 @@ export async function targetLines(helpers, base, env, { rounds, seconds, against
   const list = withHeaders(mcpRequest('tools/list', {}, '2026'));
   const image = mcpRequest('tools/call', { name: 'BenchController_getLargeImage', arguments: { query: { mib: '8' } } }, '2026');
   const run = (server, path, request, runSeconds = seconds) => load({ server, path, request }, runSeconds);
+  /** `first()` and `second()`, one after the other, `second` first in odd rounds: the machine's drifts hit both alike. */
+  const inTurn = async (round, first, second) => {
+    if (round % 2 === 0) return [await first(), await second()];
+    const later = await second();
+    return [await first(), later];
+  };
   try {
     for (const build of builds) {
       // Warm-up: every module loaded, the listings cached, V8's code optimized alike.
@@ -56,30 +62,47 @@ export async function targetLines(helpers, base, env, { rounds, seconds, against
       for (const index of order) {
         const build = builds[index];
         const figure = figures[index];
-        const rest = await run(build.gateway, '/api/users/1', { method: 'GET', headers: CLIENT_HEADERS });
-        const mcp = await run(build.gateway, '/api/mcp', call);
+        const [rest, mcp] = await inTurn(
+          round,
+          () => run(build.gateway, '/api/users/1', { method: 'GET', headers: CLIENT_HEADERS }),
+          () => run(build.gateway, '/api/mcp', call),
+        );
         figure.rps.push(mcp.rps / rest.rps);
         figure.cpu.push(mcp.cpuMsPerRequest / rest.cpuMsPerRequest);
         const paced = (request) => ({ ...request, overallRate: PACED_RATE });
-        const restPaced = await run(build.gateway, '/api/users/1', paced({ method: 'GET', headers: CLIENT_HEADERS }));
-        const mcpPaced = await run(build.gateway, '/api/mcp', paced(call));
+        const [restPaced, mcpPaced] = await inTurn(
+          round,
+          () => run(build.gateway, '/api/users/1', paced({ method: 'GET', headers: CLIENT_HEADERS })),
+          () => run(build.gateway, '/api/mcp', paced(call)),
+        );
         figure.cpuPaced.push(mcpPaced.cpuMsPerRequest / restPaced.cpuMsPerRequest);
         figure.cpuMcpMs.push(mcpPaced.cpuMsPerRequest);
         if (index === 0) {
           // The bare floors exist in this checkout's test build (an older build may lack the POST one).
-          const getFloor = await run(build.gateway, '/api/bench-floor/rest', { method: 'GET', headers: CLIENT_HEADERS });
-          const postFloor = await run(build.gateway, '/api/bench-floor/rest', withHeaders({ ...call, headers: { 'content-type': 'application/json' } }));
+          const [getFloor, postFloor] = await inTurn(
+            round,
+            () => run(build.gateway, '/api/bench-floor/rest', { method: 'GET', headers: CLIENT_HEADERS }),
+            () => run(build.gateway, '/api/bench-floor/rest', withHeaders({ ...call, headers: { 'content-type': 'application/json' } })),
+          );
           figure.floorCpu.push(postFloor.cpuMsPerRequest / getFloor.cpuMsPerRequest);
           figure.floorRps.push(postFloor.rps / getFloor.rps);
         }
-        const large = await run(build.catalogue, '/api/mcp?tools=all', list);
-        const few = await run(build.small, '/api/mcp?tools=all', list);
+        const [large, few] = await inTurn(
+          round,
+          () => run(build.catalogue, '/api/mcp?tools=all', list),
+          () => run(build.small, '/api/mcp?tools=all', list),
+        );
         figure.list.push(large.rps / few.rps);
         const restImage = [];
         const mcpImage = [];
         for (let i = 0; i < 5; i++) {
-          restImage.push(await timedRequest(`${build.gateway.baseURL}/api/bench/image?mib=8`, { headers: CLIENT_HEADERS }));
-          mcpImage.push(await timedRequest(`${build.gateway.baseURL}/api/mcp`, withHeaders(image)));
+          const [restMs, mcpMs] = await inTurn(
+            round + i,
+            () => timedRequest(`${build.gateway.baseURL}/api/bench/image?mib=8`, { headers: CLIENT_HEADERS }),
+            () => timedRequest(`${build.gateway.baseURL}/api/mcp`, withHeaders(image)),
+          );
+          restImage.push(restMs);
+          mcpImage.push(mcpMs);
         }
         figure.image.push(median(mcpImage) / median(restImage));
         figure.imageMs.push(median(mcpImage));
