@@ -15,6 +15,7 @@ export class RepeatedPart {
     return (this.#deflated ??= joinableDeflate(this.bytes));
   }
 
+  /** Its CRC-32, for the trailer of each answer holding it (combined with the rest's, not read again). */
   get crc(): number {
     return (this.#crc ??= crc32(this.bytes));
   }
