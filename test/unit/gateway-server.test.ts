@@ -1,6 +1,7 @@
 // Unit tests of per-request server setup: a tools/call registers only the tool it names; a tools/list is answered from
 // the listing cache once its kind of caller was listed; anything else, every tool and every app's UI.
 import { type ListToolsResult, McpServer, type ResourceTemplate } from '@modelcontextprotocol/server';
+import { createMcpHandler } from 'mcp-handler';
 import { describe, expect, test } from 'vitest';
 import { config } from '@/lib/config';
 import { guarded } from '@/lib/http/guards';
@@ -10,6 +11,7 @@ import { type Caller, requestContext, runInRequestContext } from '@/lib/request-
 import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
+import { longestSerialization } from '../support/serialization';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
@@ -195,5 +197,30 @@ describe('the tools/list cache', () => {
     const modern = await list(undefined, '2026-07-28');
     expect(modern.registered).toBe(all.tools.length);
     expect(await list(undefined, '2026-07-28')).toEqual({ tools: all.tools, registered: 0 });
+  });
+
+  test('a 2026-07-28 listing from the cache is written by the SDK without serializing its tools again (and without `execution`, which that era has not)', async () => {
+    const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions);
+    const handler = createMcpHandler(gateway.setup, { serverInfo: { name: 'test', version: '1' }, onEvent: noteCalledTool, ...gateway.serverOptions });
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const listed = (id: number) => {
+      const request = new Request('http://localhost/api/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: envelope } }),
+      });
+      return runInRequestContext('mcp', async () => (await handler(request)).text(), request);
+    };
+    const first = JSON.parse(await listed(1));
+    const toolsJson = JSON.stringify(first.result.tools);
+    let again = '';
+    const longest = await longestSerialization(async () => {
+      again = await listed(2);
+    });
+    expect(longest).toBeLessThan(toolsJson.length);
+    expect(again).toContain(toolsJson);
+    expect(JSON.parse(again)).toMatchObject({ id: 2, result: { tools: first.result.tools, resultType: 'complete' } });
+    expect(first.result.tools.map((tool: { name: string }) => tool.name)).toContain('TaskController_importTasks'); // a task tool
+    expect(first.result.tools.filter((tool: object) => 'execution' in tool)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { createMcpHandler } from 'mcp-handler';
 import { afterEach, expect, test, vi } from 'vitest';
 import { z } from 'zod';
+import { longestSerialization } from '../support/serialization';
 
 const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
@@ -74,20 +75,6 @@ const imageCall = () =>
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'image' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'image', arguments: {}, _meta: envelope } }),
   });
-
-/** Every text JSON.stringify returns while `run` runs: its longest one's length. */
-async function longestSerialization(run: () => Promise<unknown>): Promise<number> {
-  const stringify = JSON.stringify;
-  let longest = 0;
-  vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
-    const text = stringify(...args);
-    longest = Math.max(longest, text?.length ?? 0);
-    return text;
-  });
-  await run();
-  vi.mocked(JSON.stringify).mockRestore();
-  return longest;
-}
 
 test('the SDK writes a large base64 image into a JSON reply as its bytes, never serializing it into the reply text: the same bytes', async () => {
   const data = Buffer.from(Array.from({ length: 768 * 1024 }, (_, i) => (i * 31) & 255)).toString('base64');
