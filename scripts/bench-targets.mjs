@@ -21,6 +21,7 @@ const TARGETS = [
   { key: 'imageMs', label: '… the MCP call itself, ms', target: '(reported)' },
   { key: 'list', label: '`tools/list` of the 209-tool server ÷ the 9-tool one (2026-07-28, flat), requests/s', target: '≥ 0.9', ok: (v) => v >= 0.9 },
   { key: 'cold', label: 'cold start to the first `tools/list`, ms', target: '< 1000', ok: (v) => v < 1000 },
+  { key: 'coldUncached', label: '… the same start without the code cache (`GATEWAY_COMPILE_CACHE=0`, as a build\'s first start), ms', target: '(reported)' },
 ];
 
 /**
@@ -106,9 +107,14 @@ export async function targetLines(helpers, base, env, { rounds, seconds, against
         }
         figure.image.push(median(mcpImage) / median(restImage));
         figure.imageMs.push(median(mcpImage));
-        const cold = await startServer(coldPorts + index, env, undefined, build.dir);
-        figure.cold.push(cold.coldStartMs);
-        await cold.stop();
+        const coldStart = async (extraEnv) => {
+          const cold = await startServer(coldPorts + index, { ...env, ...extraEnv }, undefined, build.dir);
+          await cold.stop();
+          return cold.coldStartMs;
+        };
+        const [cached, uncached] = await inTurn(round, () => coldStart({}), () => coldStart({ GATEWAY_COMPILE_CACHE: '0' }));
+        figure.cold.push(cached);
+        figure.coldUncached.push(uncached);
       }
     }
   } finally {
@@ -119,12 +125,12 @@ export async function targetLines(helpers, base, env, { rounds, seconds, against
   return [
     `### The MCP door's targets (issue 27): min–max of ${rounds} rounds (median)`,
     '',
-    `Each round: ${seconds} s of autocannon per figure (8 connections; fetch's \`Accept-Encoding\`), five 8 MiB downloads each way, one cold start${builds.length > 1 ? '; the builds alternate (A B, B A, …)' : ''}. The image payload is ${8 * MIB} bytes.`,
+    `Each round: ${seconds} s of autocannon per figure (8 connections; fetch's \`Accept-Encoding\`), five 8 MiB downloads each way, one cold start with the build's code cache and one without${builds.length > 1 ? '; the builds alternate (A B, B A, …)' : ''}. The image payload is ${8 * MIB} bytes.`,
     '',
     `| Figure | ${builds.map((build) => build.name).join(' | ')} | target |`,
     `| --- | ${builds.map(() => '---:').join(' | ')} | --- |`,
     ...TARGETS.map(({ key, label, target, ok }) => {
-      const digits = key === 'cold' || key === 'imageMs' ? 0 : 2;
+      const digits = key.startsWith('cold') || key === 'imageMs' ? 0 : 2;
       const cells = figures.map((figure) => (figure[key].length ? span(figure[key], digits) : 'not measured'));
       const met = ok && figures[0][key].length ? (figures[0][key].every(ok) ? ' ✓' : figures[0][key].some(ok) ? ' (some rounds)' : ' ✗') : '';
       return `| ${label} | ${cells.join(' | ')} | ${target}${met} |`;

@@ -230,6 +230,12 @@ export const VARIABLES = {
     default: '`1`',
     doc: '`0`: never compress answers (for a proxy that compresses itself). With `1`, JSON, HTML, CSS and JS of 1 KiB or more are gzipped when the client asks; small bodies, images, audio, MCP results that carry them and SSE streams never are. Read at start.',
   }),
+  GATEWAY_COMPILE_CACHE: variable({
+    group: 'server',
+    schema: flagOn,
+    default: '`1`',
+    doc: '`0`: no code cache. With `1`, the gateway\'s entry keeps V8\'s compiled code of Next.js and the build\'s modules in `compile-cache.bin` of the build directory (written after a start has served its first requests, and at exit; a new build starts without it), so later starts compile less. A directory it cannot write to leaves starts as without it. Read at start.',
+  }),
   GATEWAY_TRUST_PROXY: variable({
     group: 'security',
     schema: flag,

@@ -1,0 +1,209 @@
+// @ts-check
+// A V8 code cache for the CommonJS modules the gateway loads (Next.js and the build's chunks), kept in one file of the
+// build: what Node 22's module.enableCompileCache does, for Node 20, including the functions the first requests compiled.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import zlib from 'node:zlib';
+
+/*
+ * Why not the packages: v8-compile-cache (and its fork v8-compile-cache-lib) cache a script as compiled, before it ran,
+ * which leaves out the functions V8 compiles lazily, most of the time of a first request (measured: a start with such
+ * a cache is no faster than one without); they also break Next.js on Node 20 (a script compiled from cached data loses
+ * its dynamic import() callback, and require() of an ES module's syntax throws). Here a module is compiled by Node itself
+ * when it has an import( in it or is not CommonJS, and a script's cached data is taken after the requests ran.
+ */
+
+const MAGIC = 'GWCC1';
+/** Node's CommonJS loader, whose internals (`_compile`, `_resolveFilename`, …) the hook takes the place of or calls. */
+const loader = /** @type {any} */ (Module);
+/** No module compiled for this long after one came without cached data: the cache is written (in slices). */
+const QUIET_MS = 5000;
+
+/**
+ * @typedef {{ fromCache: number, compiled: number, byNode: number, rejected: number, writes: number, lastWriteError?: string }} CompileCacheStats
+ * @typedef {{ sourceHash: string, data: Buffer }} StoredEntry
+ */
+
+/**
+ * Makes every later `require()` of a CommonJS file use (and feed) the cache in `file`: the file's entries whose source
+ * hash matches are handed to V8; a module compiled without one marks the cache stale, and it is written again once no
+ * module has been compiled for a while and at exit. A missing, unreadable or damaged file is an empty cache.
+ * @param {string} file
+ * @param {{ quietMs?: number }} [options]
+ * @returns {CompileCacheStats}
+ */
+export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
+  /** @type {CompileCacheStats} */
+  const stats = { fromCache: 0, compiled: 0, byNode: 0, rejected: 0, writes: 0 };
+  const stored = readCacheFile(file);
+  /** @type {Map<string, { sourceHash: string, script: vm.Script }>} */
+  const scripts = new Map();
+  let stale = false;
+  /** @type {NodeJS.Timeout | undefined} */
+  let quietTimer;
+
+  /**
+   * Puts each loaded script's data as it is now into `entries`, one script a step (so a write can pause between them).
+   * @param {Map<string, StoredEntry>} entries
+   */
+  function* collect(entries) {
+    for (const [filename, { sourceHash, script }] of [...scripts]) {
+      entries.set(filename, { sourceHash, data: script.createCachedData() });
+      yield;
+    }
+  }
+  const markStale = () => {
+    stale = true;
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(() => void writeInSlices(), quietMs).unref();
+  };
+  /** @type {string | undefined} the file an unfinished write is writing */
+  let writingTo;
+  /** Writes without holding the event loop: one script's data a turn, then the file asynchronously. */
+  const writeInSlices = async () => {
+    if (writingTo || !stale) return;
+    stale = false;
+    const temporary = (writingTo = temporaryNextTo(file));
+    try {
+      const entries = new Map(stored);
+      for (const _ of collect(entries)) await new Promise((resolve) => setImmediate(resolve));
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(temporary, encode(entries));
+      await fs.promises.rename(temporary, file);
+      stats.writes += 1;
+    } catch (error) {
+      stats.lastWriteError = error instanceof Error ? error.message : String(error);
+      await fs.promises.rm(temporary, { force: true });
+    } finally {
+      writingTo = undefined;
+      if (stale) markStale();
+    }
+  };
+  // At exit (a graceful shutdown ends with process.exit), whatever is not written yet is written at once.
+  process.once('exit', () => {
+    if (!stale && !writingTo) return;
+    if (writingTo) fs.rmSync(writingTo, { force: true });
+    const temporary = temporaryNextTo(file);
+    try {
+      const entries = new Map(stored);
+      for (const _ of collect(entries));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(temporary, encode(entries));
+      fs.renameSync(temporary, file);
+    } catch {
+      // A cache that cannot be written leaves the next start as it would be without one.
+      fs.rmSync(temporary, { force: true });
+    }
+  });
+
+  const compileByNode = loader.prototype._compile;
+  /**
+   * @this {Module & { exports: unknown }}
+   * @param {string} content @param {string} filename @param {string} [format]
+   */
+  function compileWithCache(content, filename, format) {
+    // Node's own compile for: ES modules; a dynamic import() (a script made from cached data loses its import callback on
+    // Node 20); source maps turned on (Node reads a module's map as it compiles it).
+    const byNode = (format !== undefined && format !== 'commonjs') || !(filename.endsWith('.js') || filename.endsWith('.cjs')) || process.sourceMapsEnabled || /\bimport\s*\(/.test(content);
+    if (byNode) {
+      stats.byNode += 1;
+      return compileByNode.call(this, content, filename, format);
+    }
+    const sourceHash = crypto.createHash('sha256').update(content).digest('base64url');
+    const entry = stored.get(filename);
+    const cachedData = entry?.sourceHash === sourceHash ? entry.data : undefined;
+    /** @type {vm.Script} */
+    let script;
+    try {
+      script = new vm.Script(Module.wrap(content), { filename, cachedData });
+    } catch (error) {
+      // ES module syntax in a .js file that require() loads (Node's require(esm)), or a real syntax error: Node's own
+      // compile handles both as it would without the cache.
+      if (error instanceof SyntaxError) {
+        stats.byNode += 1;
+        return compileByNode.call(this, content, filename, format);
+      }
+      throw error;
+    }
+    if (cachedData && !script.cachedDataRejected) stats.fromCache += 1;
+    else {
+      if (cachedData) stats.rejected += 1;
+      stats.compiled += 1;
+      markStale();
+    }
+    scripts.set(filename, { sourceHash, script });
+    const wrapper = script.runInThisContext({ displayErrors: true });
+    return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
+  }
+  loader.prototype._compile = compileWithCache;
+  return stats;
+}
+
+/**
+ * The `require` a module gets, as Node builds it (lib/internal/modules/helpers.js makeRequireFunction).
+ * @param {Module} mod
+ */
+function requireFor(mod) {
+  /** @param {string} id */
+  const require = (id) => mod.require(id);
+  /** @param {string} request @param {{ paths?: string[] }} [options] */
+  const resolve = (request, options) => loader._resolveFilename(request, mod, false, options);
+  /** @param {string} request */
+  resolve.paths = (request) => loader._resolveLookupPaths(request, mod);
+  return Object.assign(require, { resolve, main: process.mainModule, extensions: loader._extensions, cache: loader._cache });
+}
+
+/*
+ * The file: MAGIC, the CRC-32 of what follows (4 bytes), the index's length (4 bytes), the index (JSON: Node's version
+ * and [filename, source hash, length] per entry), then the entries' data one after another.
+ */
+
+/**
+ * @param {string} file
+ * @returns {Map<string, StoredEntry>}
+ */
+function readCacheFile(file) {
+  /** @type {Map<string, StoredEntry>} */
+  const entries = new Map();
+  try {
+    const bytes = fs.readFileSync(file);
+    const head = MAGIC.length;
+    if (bytes.toString('latin1', 0, head) !== MAGIC || bytes.readUInt32LE(head) !== zlib.crc32(bytes.subarray(head + 4))) return entries;
+    const indexLength = bytes.readUInt32LE(head + 4);
+    const index = JSON.parse(bytes.toString('utf8', head + 8, head + 8 + indexLength));
+    if (index.node !== process.version || index.arch !== process.arch) return entries;
+    let offset = head + 8 + indexLength;
+    for (const [filename, sourceHash, length] of index.entries) {
+      entries.set(filename, { sourceHash, data: bytes.subarray(offset, offset + length) });
+      offset += length;
+    }
+  } catch {
+    // No cache yet, or one this process cannot read: every module compiles as without it.
+  }
+  return entries;
+}
+
+/**
+ * A name next to `file` for writing it before renaming: several instances of one build may write at once, and a reader
+ * sees a whole file or the one before.
+ * @param {string} file
+ */
+const temporaryNextTo = (file) => `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+
+/**
+ * @param {Map<string, StoredEntry>} entries
+ * @returns {Buffer}
+ */
+function encode(entries) {
+  const list = [...entries];
+  const index = Buffer.from(JSON.stringify({ node: process.version, arch: process.arch, entries: list.map(([filename, { sourceHash, data }]) => [filename, sourceHash, data.length]) }));
+  const indexLength = Buffer.alloc(4);
+  indexLength.writeUInt32LE(index.length);
+  const body = Buffer.concat([indexLength, index, ...list.map(([, { data }]) => data)]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32LE(zlib.crc32(body));
+  return Buffer.concat([Buffer.from(MAGIC, 'latin1'), crc, body]);
+}
