@@ -38,6 +38,7 @@ const QUIET_MS = 5000;
 export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
   /** @type {CompileCacheStats} */
   const stats = { fromCache: 0, compiled: 0, byNode: 0, rejected: 0, writes: 0 };
+  /** The file's entries not loaded yet: a write carries them over (an instance that never served a route keeps its entry). */
   const stored = readCacheFile(file);
   /** @type {Map<string, { sourceHash: string, script: vm.Script }>} */
   const scripts = new Map();
@@ -114,6 +115,8 @@ export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
     }
     const sourceHash = crypto.createHash('sha256').update(content).digest('base64url');
     const entry = stored.get(filename);
+    // Each entry is a copy of its own: once V8 has it, it is dropped (the cache file's bytes are not kept whole).
+    stored.delete(filename);
     const cachedData = entry?.sourceHash === sourceHash ? entry.data : undefined;
     /** @type {vm.Script} */
     let script;
@@ -177,7 +180,7 @@ function readCacheFile(file) {
     if (index.node !== process.version || index.arch !== process.arch) return entries;
     let offset = head + 8 + indexLength;
     for (const [filename, sourceHash, length] of index.entries) {
-      entries.set(filename, { sourceHash, data: bytes.subarray(offset, offset + length) });
+      entries.set(filename, { sourceHash, data: Buffer.from(bytes.subarray(offset, offset + length)) });
       offset += length;
     }
   } catch {
