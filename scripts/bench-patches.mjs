@@ -2,7 +2,8 @@
 // (`npm run bench -- --only patches`), each package with its patch applied (node_modules) and reversed (a copy under
 // test-reports/, whose imports still resolve to this node_modules), alternated: mcp-handler's route handler serving a
 // 2026-07-28 tools/call in process (no HTTP, no Next.js) and its import in a fresh process; the SDK's own handler
-// answering an 8 MiB image and a 209-tool tools/list.
+// answering an 8 MiB image and a 209-tool tools/list; and the tried, not carried, server reuse (docs/upstream/README.md):
+// the SDK's handler with a new server per request against one server handed back while idle, its gain's upper bound.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,6 +105,32 @@ async function listingExchangeOf(entry) {
   };
 }
 
+/**
+ * The SDK's own handler serving a 2026-07-28 tools/call of one tool with a new McpServer (its tool registered) per
+ * request, as mcp-handler and the gateway do, or (`reuse`) with one server the factory hands back every time: the calls
+ * run one after another, so it is always idle again (its exchange closed) when the next comes. Not safe as the SDK
+ * stands (per-exchange state lives on the server); what it could gain at most.
+ */
+async function serverExchangeOf(reuse) {
+  const { createMcpHandler, McpServer } = await import('@modelcontextprotocol/server');
+  const { z } = await import('zod');
+  const input = z.object({ id: z.number() });
+  const serverWithTool = () => {
+    const server = new McpServer({ name: 'bench', version: '1.0.0' });
+    server.registerTool('getUser', { inputSchema: input }, ({ id }) => ({
+      content: [{ type: 'text', text: JSON.stringify({ id, name: 'Ada Lovelace' }) }],
+      structuredContent: { id, name: 'Ada Lovelace' },
+    }));
+    return server;
+  };
+  let kept;
+  const handler = createMcpHandler(reuse ? () => (kept ??= serverWithTool()) : serverWithTool);
+  return async () => {
+    const text = await (await handler.fetch(new Request('http://localhost/mcp', { method: 'POST', headers, body }))).text();
+    if (!text.includes('Ada Lovelace')) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
+  };
+}
+
 /** µs of wall and CPU time per call over `calls` calls. */
 async function perCall(call, calls = CALLS) {
   const cpu = process.cpuUsage();
@@ -155,6 +182,8 @@ export async function patchLines() {
   const listingCalls = {};
   for (const [name, entry] of Object.entries(sdks)) listingCalls[name] = await listingExchangeOf(entry);
   const listingFigures = await alternated(listingCalls, LISTINGS);
+  const serverCalls = { 'a server per request (as published)': await serverExchangeOf(false), 'one server reused while idle (tried)': await serverExchangeOf(true) };
+  const serverFigures = await alternated(serverCalls, CALLS);
   const ms = (values) => values.map((value) => value / 1000);
   return [
     `### mcp-handler 2.4.0 with and without patches/mcp-handler+2.4.0.patch (min–max of ${ROUNDS} rounds of ${CALLS} calls; ${IMPORTS} imports)`,
@@ -174,5 +203,11 @@ export async function patchLines() {
     '| SDK | µs a call, wall | µs a call, CPU |',
     '| --- | ---: | ---: |',
     ...Object.entries(listingFigures).map(([name, f]) => `| ${name} | ${span(f.wall)} | ${span(f.cpu)} |`),
+    '',
+    `### Tried, not carried: @modelcontextprotocol/server 2.4.0 reusing one server for a stateless tools/call, the upper bound of its gain (min–max of ${ROUNDS} rounds of ${CALLS} calls)`,
+    '',
+    '| SDK handler | µs a tools/call, wall | µs a tools/call, CPU |',
+    '| --- | ---: | ---: |',
+    ...Object.entries(serverFigures).map(([name, f]) => `| ${name} | ${span(f.wall)} | ${span(f.cpu)} |`),
   ];
 }
