@@ -23,19 +23,20 @@ const loader = /** @type {any} */ (Module);
 const QUIET_MS = 5000;
 
 /**
- * @typedef {{ fromCache: number, compiled: number, byNode: number, rejected: number, writes: number, lastWriteError?: string }} CompileCacheStats
+ * @typedef {{ fromCache: number, compiled: number, byNode: number, rejected: number, writes: number }} CompileCacheStats
  * @typedef {{ sourceHash: string, data: Buffer }} StoredEntry
  */
 
 /**
  * Makes every later `require()` of a CommonJS file use (and feed) the cache in `file`: the file's entries whose source
  * hash matches are handed to V8; a module compiled without one marks the cache stale, and it is written again once no
- * module has been compiled for a while and at exit. A missing, unreadable or damaged file is an empty cache.
+ * module has been compiled for a while and at exit. A missing, unreadable or damaged file is an empty cache; a write that
+ * fails is told to `onWriteError` (once a process) and leaves the file as it was.
  * @param {string} file
- * @param {{ quietMs?: number }} [options]
+ * @param {{ quietMs?: number, onWriteError?: (message: string) => void }} [options]
  * @returns {CompileCacheStats}
  */
-export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
+export function installCompileCache(file, { quietMs = QUIET_MS, onWriteError = () => {} } = {}) {
   /** @type {CompileCacheStats} */
   const stats = { fromCache: 0, compiled: 0, byNode: 0, rejected: 0, writes: 0 };
   /** The file's entries not loaded yet: a write carries them over (an instance that never served a route keeps its entry). */
@@ -45,6 +46,13 @@ export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
   let stale = false;
   /** @type {NodeJS.Timeout | undefined} */
   let quietTimer;
+  let toldWriteError = false;
+  /** @param {unknown} error */
+  const writeFailed = (error) => {
+    if (toldWriteError) return;
+    toldWriteError = true;
+    onWriteError(error instanceof Error ? error.message : String(error));
+  };
 
   /**
    * Puts each loaded script's data as it is now into `entries`, one script a step (so a write can pause between them).
@@ -76,8 +84,8 @@ export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
       await fs.promises.rename(temporary, file);
       stats.writes += 1;
     } catch (error) {
-      stats.lastWriteError = error instanceof Error ? error.message : String(error);
-      await fs.promises.rm(temporary, { force: true });
+      writeFailed(error);
+      removeIfThere(temporary);
     } finally {
       writingTo = undefined;
       if (stale) markStale();
@@ -86,7 +94,7 @@ export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
   // At exit (a graceful shutdown ends with process.exit), whatever is not written yet is written at once.
   process.once('exit', () => {
     if (!stale && !writingTo) return;
-    if (writingTo) fs.rmSync(writingTo, { force: true });
+    if (writingTo) removeIfThere(writingTo);
     const temporary = temporaryNextTo(file);
     try {
       const entries = new Map(stored);
@@ -94,9 +102,10 @@ export function installCompileCache(file, { quietMs = QUIET_MS } = {}) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(temporary, encode(entries));
       fs.renameSync(temporary, file);
-    } catch {
+    } catch (error) {
       // A cache that cannot be written leaves the next start as it would be without one.
-      fs.rmSync(temporary, { force: true });
+      writeFailed(error);
+      removeIfThere(temporary);
     }
   });
 
@@ -195,6 +204,19 @@ function readCacheFile(file) {
  * @param {string} file
  */
 const temporaryNextTo = (file) => `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+
+/**
+ * Removes a temporary file a failed or cut-off write may have left; one that cannot be removed (or never was written:
+ * its directory may be what failed) is left as it is.
+ * @param {string} temporary
+ */
+function removeIfThere(temporary) {
+  try {
+    fs.rmSync(temporary, { force: true });
+  } catch {
+    // Nothing to remove, or nothing this process may remove.
+  }
+}
 
 /**
  * @param {Map<string, StoredEntry>} entries

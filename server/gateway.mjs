@@ -17,7 +17,13 @@ process.env.NODE_ENV = 'production';
 const dir = path.resolve(import.meta.dirname, '..');
 
 // Before Next.js loads: its modules and the build's chunks come from the build's code cache (GATEWAY_COMPILE_CACHE=0: not).
-const compileCache = process.env.GATEWAY_COMPILE_CACHE === '0' ? undefined : installCompileCache(path.join(dir, nextConfig.distDir ?? '.next', 'compile-cache.bin'));
+const compileCacheFile = path.join(dir, nextConfig.distDir ?? '.next', 'compile-cache.bin');
+const compileCache =
+  process.env.GATEWAY_COMPILE_CACHE === '0'
+    ? undefined
+    : installCompileCache(compileCacheFile, {
+        onWriteError: (message) => console.warn(`[gateway] The code cache ${compileCacheFile} cannot be written (${message}); starts go on without it (GATEWAY_COMPILE_CACHE=0 stops trying)`),
+      });
 const { default: next } = await import('next');
 
 /**

@@ -12,18 +12,25 @@ let dir: string;
 let cacheFile: string;
 
 /** What a process loading the fixtures printed: the modules' answers, and the cache's counts (none without it). */
-type Run = { answers: unknown[]; stats?: { fromCache: number; compiled: number; byNode: number; rejected: number; writes: number }; writtenBeforeExit?: boolean };
+type Run = {
+  answers: unknown[];
+  stats?: { fromCache: number; compiled: number; byNode: number; rejected: number; writes: number };
+  writtenBeforeExit?: boolean;
+  writeErrors: string[];
+};
 
 /** Runs a Node process that (unless `withoutCache`) installs the cache, requires every fixture and prints what it got. */
 function run({ withoutCache = false, quietMs = 60_000, waitMs = 0 } = {}): Run {
   const runner = `
     import { createRequire } from 'node:module';
     import fs from 'node:fs';
-    const stats = ${withoutCache} ? undefined : (await import(${JSON.stringify(hook)})).installCompileCache(${JSON.stringify(cacheFile)}, { quietMs: ${quietMs} });
+    const writeErrors = [];
+    const onWriteError = (message) => writeErrors.push(message);
+    const stats = ${withoutCache} ? undefined : (await import(${JSON.stringify(hook)})).installCompileCache(${JSON.stringify(cacheFile)}, { quietMs: ${quietMs}, onWriteError });
     const require = createRequire(${JSON.stringify(path.join(dir, 'runner.mjs'))});
     const answers = [require('./lib.cjs').answer(), await require('./dynamic.cjs')(), require('./esm/value.js').value];
     await new Promise((resolve) => setTimeout(resolve, ${waitMs}));
-    console.log(JSON.stringify({ answers, stats, writtenBeforeExit: fs.existsSync(${JSON.stringify(cacheFile)}) }));
+    console.log(JSON.stringify({ answers, stats, writtenBeforeExit: fs.existsSync(${JSON.stringify(cacheFile)}), writeErrors }));
   `;
   const out = execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', runner], { cwd: dir, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Run;
@@ -90,4 +97,15 @@ test('the cache is written once no module has compiled for a while, without wait
   expect(quiet.writtenBeforeExit).toBe(true);
   expect(quiet.stats!.writes).toBe(1);
   expect(run().stats).toMatchObject({ fromCache: 2, compiled: 0 });
+});
+
+test('a cache that cannot be written is told once, and the modules answer as without it', () => {
+  // Where the cache's directory should be, a file: no write can succeed (whoever runs the test, root included).
+  fs.writeFileSync(path.dirname(cacheFile), 'not a directory');
+  const blocked = run({ quietMs: 100, waitMs: 1500 });
+  expect(blocked.answers).toEqual(expectedAnswers);
+  expect(blocked.stats).toMatchObject({ writes: 0, compiled: 2 });
+  expect(blocked.writeErrors).toHaveLength(1);
+  expect(blocked.writeErrors[0]).toMatch(/EEXIST|ENOTDIR/);
+  expect(run().stats).toMatchObject({ fromCache: 0, compiled: 2 });
 });
