@@ -234,7 +234,7 @@ export const VARIABLES = {
     group: 'server',
     schema: flagOn,
     default: '`1`',
-    doc: '`0`: no code cache. With `1`, the gateway\'s entry keeps V8\'s compiled code of Next.js and the build\'s modules in `compile-cache.bin` of the build directory (written after a start has served its first requests, and at exit; a new build starts without it), so later starts compile less. A directory it cannot write to leaves starts as without it. Read at start.',
+    doc: '`0`: no code cache. With `1`, the gateway\'s entry keeps V8\'s compiled code of Next.js and the build\'s modules in `compile-cache.bin` of the build directory (written by a start that compiled modules without it, once no module has compiled for 5 s, and at exit; a new build starts without it), so later starts compile less. A directory it cannot write to leaves starts as without it, with one warning each. Read at start.',
   }),
   GATEWAY_TRUST_PROXY: variable({
     group: 'security',
