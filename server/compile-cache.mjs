@@ -64,49 +64,62 @@ export function installCompileCache(file, { quietMs = QUIET_MS, onWriteError = (
       yield;
     }
   }
+  /**
+   * Writes `entries` next to the file, then renames it into place: several instances of one build may write at once,
+   * and a reader sees a whole file or the one before. A failure leaves the file as it was.
+   * @param {Map<string, StoredEntry>} entries
+   */
+  const writeFile = (entries) => {
+    const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(temporary, encode(entries));
+      fs.renameSync(temporary, file);
+      stats.writes += 1;
+    } catch (error) {
+      writeFailed(error);
+      try {
+        fs.rmSync(temporary, { force: true });
+      } catch {
+        // Never written (its directory may be what failed), or not this process's to remove.
+      }
+    }
+  };
   const markStale = () => {
     stale = true;
     clearTimeout(quietTimer);
     quietTimer = setTimeout(() => void writeInSlices(), quietMs).unref();
   };
-  /** @type {string | undefined} the file an unfinished write is writing */
-  let writingTo;
-  /** Writes without holding the event loop: one script's data a turn, then the file asynchronously. */
+  let collecting = false;
+  /** Collects without holding the event loop (one script's data a turn), then writes. */
   const writeInSlices = async () => {
-    if (writingTo || !stale) return;
+    if (collecting || !stale) return;
+    collecting = true;
     stale = false;
-    const temporary = (writingTo = temporaryNextTo(file));
+    const entries = new Map(stored);
     try {
-      const entries = new Map(stored);
       for (const _ of collect(entries)) await new Promise((resolve) => setImmediate(resolve));
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.writeFile(temporary, encode(entries));
-      await fs.promises.rename(temporary, file);
-      stats.writes += 1;
     } catch (error) {
       writeFailed(error);
-      removeIfThere(temporary);
+      return;
     } finally {
-      writingTo = undefined;
-      if (stale) markStale();
+      collecting = false;
     }
+    writeFile(entries);
+    if (stale) markStale();
   };
-  // At exit (a graceful shutdown ends with process.exit), whatever is not written yet is written at once.
+  // At exit (a graceful shutdown ends with process.exit), what is not written yet is written at once; a collection cut
+  // off by the exit is done again here.
   process.once('exit', () => {
-    if (!stale && !writingTo) return;
-    if (writingTo) removeIfThere(writingTo);
-    const temporary = temporaryNextTo(file);
+    if (!stale && !collecting) return;
+    const entries = new Map(stored);
     try {
-      const entries = new Map(stored);
       for (const _ of collect(entries));
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(temporary, encode(entries));
-      fs.renameSync(temporary, file);
     } catch (error) {
-      // A cache that cannot be written leaves the next start as it would be without one.
-      writeFailed(error);
-      removeIfThere(temporary);
+      writeFailed(error); // never an exception at exit: the process's exit code stays its own
+      return;
     }
+    writeFile(entries);
   });
 
   const compileByNode = loader.prototype._compile;
@@ -196,26 +209,6 @@ function readCacheFile(file) {
     // No cache yet, or one this process cannot read: every module compiles as without it.
   }
   return entries;
-}
-
-/**
- * A name next to `file` for writing it before renaming: several instances of one build may write at once, and a reader
- * sees a whole file or the one before.
- * @param {string} file
- */
-const temporaryNextTo = (file) => `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
-
-/**
- * Removes a temporary file a failed or cut-off write may have left; one that cannot be removed (or never was written:
- * its directory may be what failed) is left as it is.
- * @param {string} temporary
- */
-function removeIfThere(temporary) {
-  try {
-    fs.rmSync(temporary, { force: true });
-  } catch {
-    // Nothing to remove, or nothing this process may remove.
-  }
 }
 
 /**
