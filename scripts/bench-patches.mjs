@@ -37,24 +37,27 @@ const headers = {
   'mcp-name': 'getUser',
 };
 
+/** `server` with the one tool the exchanges call, getUser (the shape a gateway tool answers in), taking `input`. */
+function withGetUser(server, input) {
+  server.registerTool('getUser', { inputSchema: input }, ({ id }) => ({
+    content: [{ type: 'text', text: JSON.stringify({ id, name: 'Ada Lovelace' }) }],
+    structuredContent: { id, name: 'Ada Lovelace' },
+  }));
+  return server;
+}
+
+/** One checked tools/call of getUser through `handle` (a route handler: a Request in, a Response out). */
+const getUserCallOf = (handle) => async () => {
+  const text = await (await handle(new Request('http://localhost/api/mcp', { method: 'POST', headers, body }))).text();
+  if (!text.includes('Ada Lovelace')) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
+};
+
 /** The route handler of the mcp-handler at `entry`, with one tool, and a function making one call of it. */
 async function exchangeOf(entry) {
   const { createMcpHandler } = await import(pathToFileURL(path.resolve(entry)).href);
   const { z } = await import('zod');
   const input = z.object({ id: z.number() });
-  const handler = createMcpHandler(
-    (server) => {
-      server.registerTool('getUser', { inputSchema: input }, ({ id }) => ({
-        content: [{ type: 'text', text: JSON.stringify({ id, name: 'Ada Lovelace' }) }],
-        structuredContent: { id, name: 'Ada Lovelace' },
-      }));
-    },
-    { serverInfo: { name: 'bench', version: '1.0.0' } },
-  );
-  return async () => {
-    const text = await (await handler(new Request('http://localhost/api/mcp', { method: 'POST', headers, body }))).text();
-    if (!text.includes('Ada Lovelace')) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
-  };
+  return getUserCallOf(createMcpHandler((server) => void withGetUser(server, input), { serverInfo: { name: 'bench', version: '1.0.0' } }));
 }
 
 /** The SDK's own handler (at `entry`) with one tool answering an 8 MiB image, and a function making one call of it. */
@@ -115,20 +118,10 @@ async function serverExchangeOf(reuse) {
   const { createMcpHandler, McpServer } = await import('@modelcontextprotocol/server');
   const { z } = await import('zod');
   const input = z.object({ id: z.number() });
-  const serverWithTool = () => {
-    const server = new McpServer({ name: 'bench', version: '1.0.0' });
-    server.registerTool('getUser', { inputSchema: input }, ({ id }) => ({
-      content: [{ type: 'text', text: JSON.stringify({ id, name: 'Ada Lovelace' }) }],
-      structuredContent: { id, name: 'Ada Lovelace' },
-    }));
-    return server;
-  };
+  const serverWithTool = () => withGetUser(new McpServer({ name: 'bench', version: '1.0.0' }), input);
   let kept;
   const handler = createMcpHandler(reuse ? () => (kept ??= serverWithTool()) : serverWithTool);
-  return async () => {
-    const text = await (await handler.fetch(new Request('http://localhost/mcp', { method: 'POST', headers, body }))).text();
-    if (!text.includes('Ada Lovelace')) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
-  };
+  return getUserCallOf((request) => handler.fetch(request));
 }
 
 /** µs of wall and CPU time per call over `calls` calls. */
