@@ -280,6 +280,18 @@ export const VARIABLES = {
     default: '`4194304`',
     doc: 'Largest response body a tool result inlines, in bytes.',
   }),
+  MCP_STREAM_MAX_ITEMS: variable({
+    group: 'server',
+    schema: wholeNumber(1000, 'items', 1),
+    default: '`1000`',
+    doc: 'The most items of a streaming procedure (an async generator, `JSONLinesResponder`, an `iteration` schema) one tool result holds; the rest is counted, not kept (up to ten times this, then the stream is stopped), and a line of the result says how many were left out. REST streams every item.',
+  }),
+  MCP_STREAM_MAX_BYTES: variable({
+    group: 'server',
+    schema: byteCount(1024 * 1024),
+    default: '`1048576`',
+    doc: 'The most bytes of items (their JSON) a streamed tool result holds; the item that would pass it and the rest are left out, as with `MCP_STREAM_MAX_ITEMS`.',
+  }),
   MCP_OVERSIZE_MEDIA: variable({
     group: 'security',
     schema: z
@@ -458,6 +470,8 @@ export interface GatewayConfig {
   /** Requests per second per caller and the burst allowed (undefined: no limit). */
   rateLimit?: { perSecond: number; burst: number };
   mcpMaxMediaBytes: number;
+  /** How much of a streaming procedure one tool result holds. */
+  streams: { maxItems: number; maxBytes: number };
   oversizeMedia: 'error' | 'resource_link';
   /** Destructive tools ask the user to confirm over MCP before they act. */
   confirmDestructive: boolean;
@@ -563,6 +577,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
+    streams: { maxItems: values.MCP_STREAM_MAX_ITEMS, maxBytes: values.MCP_STREAM_MAX_BYTES },
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
     confirmDestructive: values.MCP_CONFIRM_DESTRUCTIVE,
     stateSecret: values.GATEWAY_STATE_SECRET,

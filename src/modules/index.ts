@@ -1,5 +1,6 @@
 // THE registry of modules: the REST segment and the MCP route both read it; a key here is the tool-name prefix.
 import type { GatewayModules } from '@/lib/mcp/gateway-server';
+import type { Segments } from '@/lib/mcp/gateway-tools';
 import AnnotatedController from './annotated/annotated-controller';
 import BoardController from './board/board-controller';
 import { sumNumbers } from './math/sum-numbers';
@@ -22,8 +23,11 @@ const productControllers = {
 /** The test-only modules of `src/testing`: compiled into the test build only (`npm run build:test`). */
 const testing = __GATEWAY_TEST_BUILD__ ? await import('@/testing') : undefined;
 
-/** Every controller served over REST and MCP: the product's, plus the test build's own. */
+/** Every controller of the root REST segment (`/api/…`), also served over MCP: the product's, plus the test build's own. */
 export const controllers: typeof productControllers = { ...productControllers, ...testing?.testControllers() };
+
+/** The other REST segments (`/api/<name>/…`, each a route file of its own), by name: their controllers, also MCP tools. */
+export const segments: Segments = testing?.testSegments() ?? {};
 
 /**
  * What the MCP door serves: every controller's procedures, the standalone tools, test-only extras. The UIs that
@@ -31,6 +35,7 @@ export const controllers: typeof productControllers = { ...productControllers, .
  */
 export const gatewayModules: GatewayModules = {
   controllers,
+  segments,
   tools: [sumNumbers, ...(testing?.testTools() ?? [])],
   setupServer: testing?.setupTestServer(),
 };

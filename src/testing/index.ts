@@ -24,6 +24,11 @@ export function testControllers() {
   };
 }
 
+/** The test build's REST segments beside the root one, by name (their route files are `route.test-build.ts`). */
+export function testSegments() {
+  return {};
+}
+
 /** Standalone test tools: the conformance suite's with flat arguments, and GATEWAY_BENCHMARK_TOOLS generated ones. */
 export function testTools() {
   const { conformanceFixtures, benchmarkExtraTools } = config();

@@ -8,7 +8,16 @@ import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selecti
 import { calledToolOf, gateToolCalls, surfaceTools } from '@/lib/catalogue/surface-tools';
 import { requestContext } from '@/lib/request-context';
 import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '@/lib/tools';
-import { type Controllers, deriveGatewayTools, formattedTool, type GatewayTool, restUrlOf } from './gateway-tools';
+import {
+  type Controllers,
+  deriveProcedureTools,
+  formattedTool,
+  type GatewayTool,
+  type LeftOutProcedure,
+  restUrlOf,
+  type Segments,
+} from './gateway-tools';
+import type { StreamLimits } from './stream-items';
 import { type McpAppUis, registerAppResources, withAppUis } from './mcp-apps';
 import { createInputStateCodec } from './input-state';
 import { LEGACY_TASKS_CAPABILITY, serveTasks, TASKS_EXTENSION_CAPABILITY } from './mcp-tasks';
@@ -23,8 +32,10 @@ import { scopeSetOf, ToolListings } from './tool-listings';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
 export interface GatewayModules {
-  /** Vovk controllers by module name: one tool per procedure, named `<Module>_<handler>`. */
+  /** Vovk controllers by module name (the root REST segment, `/api/…`): one tool per handler, named `<Module>_<handler>`. */
   controllers: Controllers;
+  /** The other REST segments' controllers, by segment name (`/api/<name>/…`): tools too, with their real REST routes. @default none */
+  segments?: Segments;
   /** Standalone tools (`standardTool`), formatted like derived ones. @default none */
   tools?: StandardTool[];
   /** The UIs procedures name with `@mcpApp`, served as `ui://` resources (MCP Apps). @default none */
@@ -50,6 +61,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   subscriptions: SubscriptionLimits;
   /** The data changes resource subscriptions follow: the store's change feed. */
   dataChanges: (listener: ChangeListener) => () => void;
+  /** How much of a streaming procedure one tool result holds (MCP_STREAM_MAX_ITEMS, MCP_STREAM_MAX_BYTES). @default 1000 items, 1 MiB */
+  streams?: StreamLimits;
 };
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
@@ -79,6 +92,8 @@ export interface GatewayServer {
   resources: ProcedureResources;
   /** Subscriptions to the resources' updates (listen streams, 2025-era sessions), within each caller's share. */
   subscriptions: ResourceSubscriptions;
+  /** The handlers of the registry that are not tools, and why (logged once at start). */
+  leftOut: LeftOutProcedure[];
 }
 
 /** What the gateway's resources offer: reads, subscriptions to their changes, and list changes. */
@@ -107,12 +122,23 @@ function badSelection(error: SelectionError): Response {
   return Response.json(body, { status: 400 });
 }
 
-/** Every tool of `modules`, formatted by `format`: one per procedure of the controllers, then the standalone ones. */
+/**
+ * Every tool of `modules`, formatted by `format`: one per handler of the controllers (every segment), then the
+ * standalone ones; and the handlers left out, with why.
+ */
+export function gatewayCatalogue(modules: GatewayModules, format: McpFormatter, origin: () => string, streams?: StreamLimits) {
+  const derived = deriveProcedureTools(modules.controllers, format, origin, { segments: modules.segments, streams });
+  return { tools: [...derived.tools, ...(modules.tools ?? []).map((tool) => formattedTool(tool, format))], leftOut: derived.leftOut };
+}
+
+/** The tools of {@link gatewayCatalogue}. */
 export function gatewayTools(modules: GatewayModules, format: McpFormatter, origin: () => string): GatewayTool[] {
-  return [
-    ...deriveGatewayTools(modules.controllers, format, origin),
-    ...(modules.tools ?? []).map((tool) => formattedTool(tool, format)),
-  ];
+  return gatewayCatalogue(modules, format, origin).tools;
+}
+
+/** Says once, at start, which handlers are not tools and why. */
+function logLeftOut(leftOut: LeftOutProcedure[]): void {
+  for (const { tool, method, path, reason } of leftOut) console.warn(`[gateway] ${tool} (${method} ${path}) is not an MCP tool: ${reason}`);
 }
 
 /**
@@ -123,7 +149,9 @@ export function gatewayTools(modules: GatewayModules, format: McpFormatter, orig
  */
 export function createGatewayServer(modules: GatewayModules, options: GatewayServerOptions): GatewayServer {
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
-  const tools = toServedTools(withAppUis(gatewayTools(modules, format, options.publicOrigin), modules.apps));
+  const derived = gatewayCatalogue(modules, format, options.publicOrigin, options.streams);
+  logLeftOut(derived.leftOut);
+  const tools = toServedTools(withAppUis(derived.tools, modules.apps));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const stateCodec = createInputStateCodec(options.stateSecret);
   const runOptions = {
@@ -199,5 +227,5 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     return handler(req);
   };
   const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
-  return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions };
+  return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions, leftOut: derived.leftOut };
 }

@@ -5,10 +5,11 @@ import { deriveTools } from 'vovk';
 import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
 import { requiredScopes, SCOPES_KEY } from '@/lib/auth/scopes';
 import { type McpFormatter, type StandardTool, withFormattedOutput } from '@/lib/tools';
-import { withOptionalEmptySlots } from './optional-slots';
-import { structuredOutputSchema } from './output-schema';
+import { streamOutputSchema, structuredOutputSchema } from './output-schema';
 import { REST_META_KEY, type RestRoute } from '@/shared/rest-meta';
-import { exposeHttpRequestToDecorators } from './decorated-request';
+import { bodyTypeOf, callProcedure, type ProcedureTarget, type ToolArguments } from './procedure-call';
+import { type HandlerSchemas, procedureInputSchema } from './procedure-input';
+import { collectStream, cutNote, isStream, type StreamLimits } from './stream-items';
 import { CONFIRM_KEY } from './client-input';
 import { MCP_APP_KEY, type McpAppUse } from './mcp-apps';
 import { RESOURCE_KEY, type ResourceDeclaration } from './resources/resource-decorator';
@@ -82,10 +83,10 @@ export function formattedTool<TInput, TOutput>(
   return { ...(formatted as GatewayTool), outputSchema: structuredOutputSchema(tool.outputSchema), scopes, toolsets, _meta };
 }
 
-type HandlerMetadata = { httpMethod: string; path: string };
+type HandlerMetadata = { httpMethod: string; path: string; operationObject?: OperationObject };
 type ControllerMetadata = { prefix?: string; _handlers?: Record<string, HandlerMetadata> };
 type OperationObject = {
-  'x-tool'?: { name?: string };
+  'x-tool'?: { name?: string; hidden?: boolean };
   [TOOL_ANNOTATIONS_KEY]?: ToolAnnotations;
   [SCOPES_KEY]?: string[];
   [MCP_APP_KEY]?: McpAppUse;
@@ -95,12 +96,15 @@ type OperationObject = {
   [TOOLSETS_KEY]?: string[];
   [ALWAYS_LISTED_KEY]?: boolean;
 };
-type ProcedureSchema = { schema?: { operationObject?: OperationObject } };
 /**
- * A procedure's REST route, the annotations its `@operation` sets, the scopes it declares with `@scopes` and the UI it
- * declares with `@mcpApp`.
+ * A handler of the registry as the gateway serves it: its controller and module, its REST route (on its segment), the
+ * annotations its `@operation` sets, the scopes it declares with `@scopes`, the UI it declares with `@mcpApp`, …
  */
 type ProcedureRoute = RestRoute & {
+  moduleName: string;
+  handlerName: string;
+  controller: object;
+  operationObject?: OperationObject;
   annotations?: ToolAnnotations;
   declaredScopes?: string[];
   app?: McpAppUse;
@@ -109,7 +113,6 @@ type ProcedureRoute = RestRoute & {
   taskSupport?: TaskSupport;
   toolsets: [string, ...string[]];
   alwaysListed?: boolean;
-  procedure: unknown;
 } & CallRules;
 
 /**
@@ -130,19 +133,30 @@ export function annotationsOfMethod(method: string): ToolAnnotations {
   }
 }
 
-/** Tool name → REST route, for every procedure of the registry (named as deriveTools names them). */
-function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRoute> {
-  const routes = new Map<string, ProcedureRoute>();
-  for (const [moduleName, controller] of Object.entries(controllers)) {
-    const { prefix = '', _handlers = {} } = controller as unknown as ControllerMetadata;
-    for (const [handlerName, { httpMethod, path }] of Object.entries(_handlers)) {
-      const procedure = (controller as unknown as Record<string, ProcedureSchema>)[handlerName];
-      const operationObject = procedure?.schema?.operationObject;
-      const toolName = operationObject?.['x-tool']?.name ?? `${moduleName}_${handlerName}`;
-      const segments = ['api', prefix, path].filter(Boolean).join('/');
-      routes.set(toolName, {
+/** The root of every REST segment's routes (vovk's `rootEntry`). */
+const REST_ROOT = 'api';
+
+/** A handler's REST path: `/api/<segment>/<prefix>/<path>` (the root segment has no name). */
+function restPathOf(segmentName: string, prefix: string, path: string): string {
+  return `/${[REST_ROOT, segmentName, prefix, path].filter(Boolean).join('/')}`;
+}
+
+/** The REST segments other than the root one, by name: their controllers (`/api/<name>/…`). */
+export type Segments = Record<string, Controllers>;
+
+/** Every handler of the registry (the root segment's controllers, then the other segments'), with its REST route. */
+function procedureRoutes(controllers: Controllers, segments: Segments = {}): ProcedureRoute[] {
+  const bySegment: [string, Controllers][] = [['', controllers], ...Object.entries(segments)];
+  return bySegment.flatMap(([segmentName, segmentControllers]) =>
+    Object.entries(segmentControllers).flatMap(([moduleName, controller]) => {
+      const { prefix = '', _handlers = {} } = controller as unknown as ControllerMetadata;
+      return Object.entries(_handlers).map(([handlerName, { httpMethod, path, operationObject }]): ProcedureRoute => ({
         method: httpMethod,
-        path: `/${segments}`,
+        path: restPathOf(segmentName, prefix, path),
+        moduleName,
+        handlerName,
+        controller,
+        operationObject,
         annotations: operationObject?.[TOOL_ANNOTATIONS_KEY],
         declaredScopes: operationObject?.[SCOPES_KEY],
         app: operationObject?.[MCP_APP_KEY],
@@ -152,48 +166,131 @@ function restRoutesByToolName(controllers: Controllers): Map<string, ProcedureRo
         toolsets: [...new Set([moduleName, ...(operationObject?.[TOOLSETS_KEY] ?? [])])] as [string, ...string[]],
         alwaysListed: operationObject?.[ALWAYS_LISTED_KEY],
         ...callRulesOf(controller, handlerName),
-        procedure,
-      });
-    }
-  }
-  return routes;
+      }));
+    }),
+  );
 }
 
-/** The scopes the procedures of `controllers` declare with `@scopes`, besides the three of the gateway. */
-export function declaredScopesOf(controllers: Controllers): string[] {
-  return [...new Set([...restRoutesByToolName(controllers).values()].flatMap((route) => route.declaredScopes ?? []))];
+/** The scopes the procedures of `controllers` (and of the other segments) declare with `@scopes`, besides the gateway's three. */
+export function declaredScopesOf(controllers: Controllers, segments?: Segments): string[] {
+  return [...new Set(procedureRoutes(controllers, segments).flatMap((route) => route.declaredScopes ?? []))];
+}
+
+/** A handler of the registry that is not served as a tool, and why (in the start-up log and the explorer). */
+export interface LeftOutProcedure {
+  tool: string;
+  method: string;
+  path: string;
+  reason: string;
+}
+
+/** How derived tools are served: the other REST segments, and how much of a stream one result holds. */
+export interface DeriveOptions {
+  segments?: Segments;
+  streams?: StreamLimits;
+}
+
+/** The default bounds of a streamed result (the configuration's MCP_STREAM_MAX_ITEMS / MCP_STREAM_MAX_BYTES). */
+const DEFAULT_STREAM_LIMITS: StreamLimits = { maxItems: 1000, maxBytes: 1024 * 1024 };
+
+/** What vovk's deriveTools names and describes a handler's tool (undefined for a hidden one): only its naming is used. */
+function toolNaming(route: ProcedureRoute): Pick<GatewayTool, 'name' | 'title' | 'description'> | undefined {
+  const handler = { schema: { operationObject: route.operationObject ?? {} } };
+  const [tool] = deriveTools({ modules: { [route.moduleName]: { [route.handlerName]: handler } } }).tools;
+  return tool && { name: tool.name, title: tool.title, description: tool.description };
 }
 
 /**
- * One MCP tool per procedure of `controllers` (as vovk's deriveTools makes them), formatted by `format`; the REST URL
- * decorators see on a call is on `origin()` then.
+ * The result of a call of a procedure: what it returned (a value or `Response`) as `format` makes it, or for a stream
+ * its items (within `streams`; a line for the model when it was cut); an error as an isError result.
  */
-export function deriveGatewayTools(controllers: Controllers, format: McpFormatter, origin: () => string): GatewayTool[] {
-  const { tools } = deriveTools({ modules: controllers, toModelOutput: format });
-  const routes = restRoutesByToolName(controllers);
-  for (const { procedure, method, path } of routes.values()) exposeHttpRequestToDecorators(procedure, { method, path }, origin);
-  return tools.map((tool): GatewayTool => {
-    const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, procedure: _procedure, ...restRoute } =
-      routes.get(tool.name)!;
-    return {
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: withOptionalEmptySlots(tool.inputSchema as StandardSchemaWithJSON | undefined),
-      outputSchema: structuredOutputSchema(tool.outputSchema),
-      annotations: { ...annotationsOfMethod(restRoute.method), ...annotations },
-      scopes: requiredScopes(restRoute.method, declaredScopes),
-      _meta: { [REST_META_KEY]: restRoute, [TOOLSETS_META_KEY]: toolsets },
-      toolsets,
-      alwaysListed,
-      app,
-      resource,
-      confirms,
-      taskSupport,
-      answersAtOnce,
-      checkFirst,
-      restRoute,
-      execute: (input: unknown) => tool.execute((input ?? {}) as never) as Promise<CallToolResult>,
-    };
-  });
+async function procedureResult(target: ProcedureTarget, input: unknown, format: McpFormatter, origin: string, streams: StreamLimits, name: string) {
+  const tool = { name };
+  try {
+    const { result, req } = await callProcedure(target, (input ?? {}) as ToolArguments, origin);
+    if (!isStream(result)) return await format(result, tool, req);
+    const collected = await collectStream(result, streams);
+    const output = await format(collected.items, tool, req);
+    const note = cutNote(collected, streams);
+    return note ? { ...output, content: [...output.content, { type: 'text' as const, text: note }] } : output;
+  } catch (error) {
+    return format(error instanceof Error ? error : new Error(String(error)), tool, null);
+  }
+}
+
+/** One handler's tool, or why it cannot be one faithfully (thrown as an Error). */
+function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () => string, streams: StreamLimits): GatewayTool | undefined {
+  const naming = toolNaming(route);
+  if (!naming) return undefined;
+  const handler = (route.controller as Record<string, HandlerSchemas>)[route.handlerName];
+  const contentTypes = handler?.definition?.contentType;
+  const takesBody = Boolean(handler?.definition?.body) || !handler?.definition;
+  if (takesBody && !bodyTypeOf(contentTypes)) {
+    throw new Error(`its body is ${contentTypes!.join(' or ')}, which tool arguments cannot carry: call it over REST`);
+  }
+  const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, method, path } = route;
+  const restRoute = { method, path };
+  const iteration = handler?.definition?.iteration;
+  const inputSchema = procedureInputSchema(restRoute, handler ?? {});
+  const outputSchema = iteration
+    ? streamOutputSchema(handler?.schema?.validation?.iteration)
+    : structuredOutputSchema(handler?.definition?.output, handler?.schema?.validation?.output);
+  // Written once here, so a schema no JSON Schema can describe leaves this procedure out, not the whole route.
+  inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+  outputSchema?.['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+  const target: ProcedureTarget = { controller: route.controller, handlerName: route.handlerName, route: restRoute, contentTypes };
+  return {
+    ...naming,
+    inputSchema,
+    outputSchema,
+    annotations: { ...annotationsOfMethod(method), ...annotations },
+    scopes: requiredScopes(method, declaredScopes),
+    _meta: { [REST_META_KEY]: restRoute, [TOOLSETS_META_KEY]: toolsets },
+    toolsets,
+    alwaysListed,
+    app,
+    resource,
+    confirms,
+    taskSupport,
+    answersAtOnce,
+    checkFirst,
+    restRoute,
+    execute: (input: unknown) => procedureResult(target, input, format, origin(), streams, naming.name),
+  };
+}
+
+/**
+ * One MCP tool per handler of the registry — procedures and plain decorated methods alike, in every segment — named
+ * and described as vovk's deriveTools does, called as the REST door calls the handler (see `callProcedure`), formatted
+ * by `format`. A handler that cannot be a faithful tool (a body tool arguments cannot carry, a schema with no JSON
+ * Schema, a name already taken) is left out with the reason; it never takes the others down.
+ */
+export function deriveProcedureTools(
+  controllers: Controllers,
+  format: McpFormatter,
+  origin: () => string,
+  { segments, streams = DEFAULT_STREAM_LIMITS }: DeriveOptions = {},
+): { tools: GatewayTool[]; leftOut: LeftOutProcedure[] } {
+  const tools: GatewayTool[] = [];
+  const leftOut: LeftOutProcedure[] = [];
+  const taken = new Map<string, string>();
+  for (const route of procedureRoutes(controllers, segments)) {
+    const fallbackName = `${route.moduleName}_${route.handlerName}`;
+    try {
+      const tool = procedureTool(route, format, origin, streams);
+      if (!tool) continue;
+      const owner = taken.get(tool.name);
+      if (owner) throw new Error(`its tool name is already taken by ${owner}`);
+      taken.set(tool.name, `${route.method} ${route.path}`);
+      tools.push(tool);
+    } catch (error) {
+      leftOut.push({ tool: fallbackName, method: route.method, path: route.path, reason: (error as Error).message });
+    }
+  }
+  return { tools, leftOut };
+}
+
+/** The tools of `deriveProcedureTools` (what is left out aside). */
+export function deriveGatewayTools(controllers: Controllers, format: McpFormatter, origin: () => string, options?: DeriveOptions): GatewayTool[] {
+  return deriveProcedureTools(controllers, format, origin, options).tools;
 }

@@ -40,8 +40,8 @@ function taggedHandlers(moduleName: string, controller: ControllerWithSchema): V
   );
 }
 
-/** The REST door's segment schema, shaped as vovk's own `getSchema` builds it (which the package does not export). */
-function segmentSchemaOf(controllers: Record<string, ControllerWithSchema>): VovkSegmentSchema {
+/** A REST segment's schema, shaped as vovk's own `getSchema` builds it (which the package does not export). */
+function segmentSchemaOf(segmentName: string, controllers: Record<string, ControllerWithSchema>): VovkSegmentSchema {
   const controllerSchemas = Object.entries(controllers).map(
     ([rpcModuleName, controller]): [string, VovkControllerSchema] => [
       rpcModuleName,
@@ -56,7 +56,7 @@ function segmentSchemaOf(controllers: Record<string, ControllerWithSchema>): Vov
   return {
     $schema: VovkSchemaIdEnum.SEGMENT,
     emitSchema: true,
-    segmentName: '',
+    segmentName,
     segmentType: 'segment',
     controllers: Object.fromEntries(controllerSchemas),
   };
@@ -116,15 +116,25 @@ function withResourceUri(operation: OperationObject, path: string): OperationObj
   return declaration ? { ...operation, [RESOURCE_KEY]: { uri: resourceUriOf(path), ...declaration } } : operation;
 }
 
-/** The OpenAPI 3.1 document of every procedure of `controllers`, served under `/api` as the REST door serves them. */
+/**
+ * The OpenAPI 3.1 document of every procedure of `controllers`, served under `/api` as the REST door serves them, and of
+ * the other REST segments' (`segments`, by name: under `/api/<name>`).
+ */
 export function openApiDocument(
   controllers: Record<string, ControllerWithSchema>,
   { servers, ...info }: OpenApiDocumentOptions,
+  segments: Record<string, Record<string, object>> = {},
 ): OpenAPIObject {
+  const segmentSchemas = Object.fromEntries(
+    Object.entries({ ...segments, '': controllers }).map(([name, segmentControllers]) => [
+      name,
+      segmentSchemaOf(name, segmentControllers as Record<string, ControllerWithSchema>),
+    ]),
+  );
   const { openAPIObject } = vovkSchemaToOpenAPI({
     config: undefined,
     rootEntry: 'api',
-    schema: { $schema: VovkSchemaIdEnum.SCHEMA, segments: { '': segmentSchemaOf(controllers) } },
+    schema: { $schema: VovkSchemaIdEnum.SCHEMA, segments: segmentSchemas },
     outputConfigs: [{ openAPIObject: { info, ...(servers ? { servers } : {}) } }],
     isBundle: false,
     segmentName: '',

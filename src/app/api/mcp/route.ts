@@ -12,7 +12,7 @@ import { withSessionLane } from '@/lib/mcp/sessions/session-lane';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 
-const { mcpMaxMediaBytes, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } = config();
+const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } = config();
 const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   maxMediaBytes: mcpMaxMediaBytes,
   oversizeMedia,
@@ -23,6 +23,7 @@ const gateway = createGatewayServer({ ...gatewayModules, apps: mcpApps }, {
   codeMode: { ...codeMode, maxBodyBytes: mcpMaxBodyBytes },
   subscriptions,
   dataChanges: (listener) => store().onChange(listener),
+  streams,
 });
 const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 

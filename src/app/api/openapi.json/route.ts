@@ -2,7 +2,7 @@
 import { GATEWAY_TITLE, GATEWAY_VERSION } from '@/lib/about';
 import { guarded } from '@/lib/http/guards';
 import { openApiDocument } from '@/lib/openapi/openapi-document';
-import { controllers } from '@/modules';
+import { controllers, segments } from '@/modules';
 
 const document = openApiDocument(controllers, {
   title: GATEWAY_TITLE,
@@ -10,6 +10,6 @@ const document = openApiDocument(controllers, {
   description:
     'The REST door of the gateway: every procedure of its Vovk controllers, also served as MCP tools at /api/mcp.',
   servers: [{ url: '/', description: 'This server' }],
-});
+}, segments);
 
 export const GET = guarded(async () => Response.json(document), 'rest');
