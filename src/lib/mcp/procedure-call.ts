@@ -93,7 +93,7 @@ const metaOfRequest = new WeakMap<object, Record<string, unknown>>();
  * `formData()`, `arrayBuffer()`), the call's cancellation as `signal`. `req.vovk` answers the tool's own arguments,
  * as vovk's own tool calls do, and keeps meta per request (`mcpOutput`).
  */
-export function procedureRequest(target: ProcedureTarget, input: ToolArguments, origin: string): ProcedureRequest {
+function procedureRequest(target: ProcedureTarget, input: ToolArguments, origin: string): ProcedureRequest {
   const { method, url } = restRequest(target.route, { params: input.params, query: input.query }, origin);
   const headers = new Headers(requestContext()?.request?.headers);
   for (const name of ['content-type', 'content-length', 'transfer-encoding', 'content-encoding']) headers.delete(name);

@@ -3,8 +3,8 @@ import 'server-only';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { RestRoute } from '@/shared/rest-meta';
 
-export const SLOTS = ['body', 'query', 'params'] as const;
-export type Slot = (typeof SLOTS)[number];
+const SLOTS = ['body', 'query', 'params'] as const;
+type Slot = (typeof SLOTS)[number];
 
 type JsonSchema = Record<string, unknown>;
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
@@ -13,7 +13,7 @@ type ValidationResult = { value: unknown; issues?: undefined } | { issues: Reado
 type StandardValidator = { '~standard': { validate(value: unknown): ValidationResult | Promise<ValidationResult> } };
 
 /** One slot of a tool's input: how it is checked, and the JSON Schema clients see. */
-export interface SlotSchema {
+interface SlotSchema {
   validate(value: unknown): ValidationResult | Promise<ValidationResult>;
   json: JsonSchema;
 }
@@ -92,7 +92,7 @@ function decodeFiles(body: unknown, files: Map<string, { many: boolean }>): Vali
 }
 
 /** The `{name}` segments of a REST path. */
-export function pathParamsOf(path: string): string[] {
+function pathParamsOf(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
 }
 
