@@ -11,7 +11,7 @@ import { ToModelOutput } from '@/lib/tools';
 
 
 /** What a procedure read of its request, as every style below answers it. */
-async function whatWasRead(req: VovkRequest) {
+async function whatWasRead(req: VovkRequest<{ n: number }, { q: string }, { id: string }>) {
   return { url: req.url, path: req.nextUrl.pathname, q: req.nextUrl.searchParams.get('q'), method: req.method, json: await req.json() };
 }
 
@@ -50,7 +50,7 @@ class StylesController {
   });
 
   @get('plain/{word}')
-  static plainGet(req: VovkRequest, { word }: { word: string }) {
+  static plainGet(req: VovkRequest<unknown, { q?: string }>, { word }: { word: string }) {
     return { word, q: req.nextUrl.searchParams.get('q') };
   }
 
