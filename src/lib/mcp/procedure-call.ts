@@ -16,8 +16,6 @@ export interface ToolArguments {
 
 /** A handler as vovk leaves it on its controller: callable with (req, params), maybe with `@get(path, { before })`. */
 type Handler = ((req: unknown, params: unknown) => unknown) & { _options?: { before?: (req: unknown) => unknown } };
-/** A controller class as vovk's decorators leave it: its handlers, and the hooks `VovkApp` runs around each one. */
-type ControllerHooks = { _onBefore?: (req: unknown) => unknown; _onError?: (error: Error, req: unknown) => unknown };
 
 /** Where a tool call goes: the controller, the handler's name, its REST route and the body media type it takes. */
 export interface ProcedureTarget {
@@ -119,24 +117,14 @@ function procedureRequest(target: ProcedureTarget, input: ToolArguments, origin:
 }
 
 /**
- * Calls the handler as vovk's REST door does — `before` of its route options, the controller's `_onBefore`, the handler
- * with `(req, params)` (its decorators first), `_onError` on a failure — on `procedureRequest`'s request. Answers what
- * the handler returned (a value, a `Response`, a stream) and the request (its meta); an error is thrown on.
+ * Calls the handler as vovk's REST door does — `before` of its route options (`@get(path, { before })`), then the
+ * handler with `(req, params)`, its decorators first — on `procedureRequest`'s request. Answers what the handler
+ * returned (a value, a `Response`, a stream) and the request (its meta); an error is thrown on. The REST segment's own
+ * hooks (`initSegment({ onError, onBefore, onSuccess })`) stay the REST route's: the MCP door reports errors itself.
  */
 export async function callProcedure(target: ProcedureTarget, input: ToolArguments, origin: string): Promise<{ result: unknown; req: ProcedureRequest }> {
-  const controller = target.controller as ControllerHooks & Record<string, Handler>;
-  const handler = controller[target.handlerName];
+  const handler = (target.controller as Record<string, Handler>)[target.handlerName];
   const req = procedureRequest(target, input, origin);
-  try {
-    await handler._options?.before?.call(controller, req);
-    await controller._onBefore?.(req);
-    return { result: await handler.call(controller, req, input.params ?? {}), req };
-  } catch (error) {
-    try {
-      await controller._onError?.(error as Error, req);
-    } catch {
-      // As on REST: a failing error hook never hides the error itself.
-    }
-    throw error;
-  }
+  await handler._options?.before?.call(target.controller, req);
+  return { result: await handler.call(target.controller, req, input.params ?? {}), req };
 }
