@@ -52,6 +52,29 @@ test('lists exactly the tools of an MCP tools/list, in order, with titles and RE
   }
 });
 
+test('lists a handler that is not an MCP tool with its REST route and why, and no tool of it', async ({ explorer, baseURL }) => {
+  const name = 'FixtureController_postRawBytes';
+  const everyTool = await withClient(new URL('/api/mcp?tools=all', baseURL).href, (client) => client.listTools());
+  const listed = everyTool.map((tool) => tool.name);
+  expect(listed, 'the MCP endpoint lists every tool').toContain('UserController_getUser');
+  expect(listed, 'but not it').not.toContain(name);
+  await explorer.open();
+  await expect(explorer.leftOutSection()).toBeVisible();
+  const handler = explorer.leftOut(name);
+  await expect(handler).toHaveCount(1);
+  await expect(handler.getByTestId('left-out-route')).toHaveText('POST /api/fixture/raw-bytes');
+  await expect(handler.getByTestId('left-out-reason')).toHaveText(
+    'its body is application/octet-stream, which tool arguments cannot carry: call it over REST',
+  );
+  await expect(explorer.card(name), 'no card to run it from').toHaveCount(0);
+  expect(await explorer.names().allInnerTexts(), 'not among the callable tools').not.toContain(name);
+  await explorer.page.getByRole('tab', { name: 'Code console' }).click();
+  const signatures = explorer.page.getByRole('region', { name: 'Signatures' });
+  await expect(signatures.getByTestId('signature').first()).toBeVisible();
+  const insertCall = signatures.getByRole('button', { name: `Insert call: ${name}` });
+  await expect(insertCall, 'nor callable from a program').toHaveCount(0);
+});
+
 test('getUser with id 1: pretty JSON beside structuredContent, Raw MCP JSON, and the REST view', async ({ explorer, baseURL }) => {
   const expected = await withClient(baseURL, (client) => client.callTool('UserController_getUser', { params: { id: 1 } }));
   await explorer.open();

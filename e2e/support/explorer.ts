@@ -44,6 +44,17 @@ export class ExplorerPage {
     return this.page.getByTestId('tool-card').filter({ has: this.page.getByTestId('tool-name').getByText(name, { exact: true }) });
   }
 
+  /** The section listing the handlers that are not MCP tools (absent when every handler is one). */
+  leftOutSection(): Locator {
+    return this.page.getByRole('region', { name: 'Not served as MCP tools' });
+  }
+
+  /** One handler of that section, by the tool name it would have had. */
+  leftOut(name: string): Locator {
+    const byName = this.page.getByTestId('left-out-name').getByText(name, { exact: true });
+    return this.leftOutSection().getByTestId('left-out-handler').filter({ has: byName });
+  }
+
   /** Fills the card's fields (by label). */
   async fill(name: string, fields: Record<string, string> = {}): Promise<Locator> {
     const card = this.card(name);

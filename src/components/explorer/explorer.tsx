@@ -2,7 +2,7 @@
 // The tool explorer: the gateway's tools as its own MCP endpoint lists them, by toolset and searchable, runnable from
 // forms, or several in one program from the code console (the questions their calls ask are put to the user); its
 // resources, listed and read; how to connect (at the public origin the server names, else this page's), with the
-// toolsets a client may choose.
+// toolsets a client may choose; the handlers that are not tools, and why.
 import { useMemo, useState } from 'react';
 import { SessionBadge, SignInPanel } from '@/components/oauth-session';
 import { isUnauthorized } from '@/browser/token';
@@ -11,17 +11,24 @@ import { toolsetSizes } from '@/browser/explorer/toolsets';
 import { CodeConsole } from './code-console';
 import { ConnectPanel } from './connect-panel';
 import styles from './explorer.module.css';
+import { type LeftOutHandler, LeftOutList } from './left-out-list';
 import { QuestionDialog } from './question-dialog';
 import { ResourcesView } from './resources-view';
 import { ToolList } from './tool-list';
 import { useGateway, useOrigin } from './use-gateway';
 import { ViewTabs } from './view-tabs';
 
-/**
- * `publicOrigin`: where clients reach the gateway, when the server knows it (GATEWAY_PUBLIC_ORIGIN, or a trusted
- * proxy's forwarded headers); the URLs shown point there. The page itself talks to the gateway on its own origin.
- */
-export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
+interface ExplorerProps {
+  /**
+   * Where clients reach the gateway, when the server knows it (GATEWAY_PUBLIC_ORIGIN, or a trusted proxy's forwarded
+   * headers); the URLs shown point there. The page itself talks to the gateway on its own origin.
+   */
+  publicOrigin?: string;
+  /** The handlers the server does not serve as MCP tools, with why (shown above the tools; nothing when none). */
+  leftOut: readonly LeftOutHandler[];
+}
+
+export function Explorer({ publicOrigin, leftOut }: ExplorerProps) {
   const origin = useOrigin();
   const { state, calls, retry, question } = useGateway(origin);
   const shownOrigin = publicOrigin ?? origin;
@@ -32,7 +39,12 @@ export function Explorer({ publicOrigin }: { publicOrigin?: string }) {
     {
       id: 'tools',
       label: 'Tools',
-      content: <ToolList state={state} origin={shownOrigin} calls={calls} retry={retry} />,
+      content: (
+        <>
+          <LeftOutList handlers={leftOut} />
+          <ToolList state={state} origin={shownOrigin} calls={calls} retry={retry} />
+        </>
+      ),
     },
     {
       id: 'code',

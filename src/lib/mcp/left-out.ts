@@ -1,0 +1,18 @@
+// The registry's handlers that are not MCP tools, and why: derived once per process for the explorer to list.
+import 'server-only';
+import { ToModelOutput } from '@/lib/tools';
+import { gatewayCatalogue, type GatewayModules } from './gateway-server';
+import type { LeftOutProcedure } from './gateway-tools';
+
+const derived = new WeakMap<GatewayModules, LeftOutProcedure[]>();
+
+/** The handlers of `modules` not served as tools, with why (the MCP door's own derivation), as plain data. */
+export function leftOutProcedures(modules: GatewayModules): LeftOutProcedure[] {
+  let leftOut = derived.get(modules);
+  if (!leftOut) {
+    // Only what is left out is wanted: no tool is called, so the origin of REST URLs is never asked for.
+    leftOut = gatewayCatalogue(modules, ToModelOutput.MCP, () => '').leftOut;
+    derived.set(modules, leftOut);
+  }
+  return leftOut;
+}
