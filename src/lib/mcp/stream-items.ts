@@ -1,6 +1,6 @@
 // A streaming procedure's items for one tool result: collected within bounds, each sent on as progress, stopped on cancel.
 import 'server-only';
-import { JSONLinesResponder } from 'vovk';
+import { HttpException, HttpStatus, JSONLinesResponder } from 'vovk';
 import { reportProgress, WorkCancelled, workSignal } from '@/lib/long-work/current-work';
 import { currentToolCall } from '@/lib/request-context';
 
@@ -54,14 +54,19 @@ async function* jsonLines(body: ReadableStream<Uint8Array> | null): AsyncGenerat
   }
 }
 
-/** The items of a stream result, whatever its kind; an error line of a JSONLines body ends it with that error. */
+/**
+ * The items of a stream result, whatever its kind. An error line of a JSONLines body (`responder.throw(e)`) ends it
+ * with that error as REST showed it: its reason is public already, so it is not masked.
+ */
 async function* itemsOf(stream: JSONLinesResponder<unknown> | AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<unknown> {
   if (!(stream instanceof JSONLinesResponder)) {
     yield* stream as AsyncIterable<unknown>;
     return;
   }
   for await (const item of jsonLines(stream.response.body)) {
-    if (isErrorLine(item)) throw new Error(typeof item.reason === 'string' ? item.reason : JSON.stringify(item.reason));
+    if (isErrorLine(item)) {
+      throw new HttpException(HttpStatus.INTERNAL_SERVER_ERROR, typeof item.reason === 'string' ? item.reason : JSON.stringify(item.reason));
+    }
     yield item;
   }
 }

@@ -126,7 +126,7 @@ export function openApiDocument(
   segments: Record<string, Record<string, object>> = {},
 ): OpenAPIObject {
   const segmentSchemas = Object.fromEntries(
-    Object.entries({ ...segments, '': controllers }).map(([name, segmentControllers]) => [
+    Object.entries({ '': controllers, ...segments }).map(([name, segmentControllers]) => [
       name,
       segmentSchemaOf(name, segmentControllers as Record<string, ControllerWithSchema>),
     ]),
