@@ -8,25 +8,43 @@ import ConformanceController from './conformance/conformance-controller';
 import ConformanceInputController from './conformance/conformance-input-controller';
 import { conformanceTools, registerConformanceFixtures } from './conformance/conformance-fixtures';
 import FixtureController from './fixture/fixture-controller';
+import ArktypeStyleController from './vovk-styles/arktype-style-controller';
+import EdgeStyleController from './vovk-styles/edge-style-controller';
+import HelloStyleController from './vovk-styles/hello-style-controller';
+import PlainStyleController from './vovk-styles/plain-style-controller';
+import StreamStyleController from './vovk-styles/stream-style-controller';
+import UploadStyleController from './vovk-styles/upload-style-controller';
+import ValibotStyleController from './vovk-styles/valibot-style-controller';
 
 /**
- * The test build's controllers: FixtureController always (the end-to-end tests' spec rows), ConformanceController
- * with MCP_CONFORMANCE=1, BenchController with GATEWAY_BENCHMARK=1, the generated catalogue's with
- * GATEWAY_CATALOGUE_PROCEDURES=N; the switches keep each suite's catalogue its own.
+ * The test build's controllers: FixtureController and the Vovk-style ones (`vovk-styles/`: procedures written as
+ * Vovk's docs teach) always (the end-to-end tests' spec rows; with the segments' ones the catalogue stays within
+ * MCP_LIST_MAX's default of 40 tools, so it is listed flat), ConformanceController with MCP_CONFORMANCE=1,
+ * BenchController with GATEWAY_BENCHMARK=1, the generated catalogue's with GATEWAY_CATALOGUE_PROCEDURES=N; the
+ * switches keep each suite's catalogue its own.
  */
 export function testControllers() {
   const { conformanceFixtures, benchmark, catalogueProcedures } = config();
   return {
     FixtureController,
+    HelloStyleController,
+    StreamStyleController,
+    ValibotStyleController,
+    UploadStyleController,
+    PlainStyleController,
     ...(conformanceFixtures ? { ConformanceController, ConformanceInputController } : {}),
     ...(benchmark ? { BenchController } : {}),
     ...(catalogueProcedures > 0 ? catalogueControllers(catalogueProcedures) : {}),
   };
 }
 
-/** The test build's REST segments beside the root one, by name (their route files are `route.test-build.ts`). */
+/**
+ * The test build's REST segments beside the root one, by name (their route files are `route.test-build.ts`, each
+ * serving the same controllers): `static` (/api/static/…, the arktype procedure) and `edge` (/api/edge/…, on the
+ * edge runtime).
+ */
 export function testSegments() {
-  return {};
+  return { static: { ArktypeStyleController }, edge: { EdgeStyleController } };
 }
 
 /** Standalone test tools: the conformance suite's with flat arguments, and GATEWAY_BENCHMARK_TOOLS generated ones. */
