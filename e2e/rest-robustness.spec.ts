@@ -140,9 +140,11 @@ function hostileRestRequest(routes: Route[], i: number, next: () => number) {
 test('fuzz: 1,000 hostile REST requests over every route each get a 4xx with a JSON error; the server stays well', async ({ baseURL }) => {
   test.setTimeout(120_000);
   const document = await (await fetch(`${baseURL}/api/openapi.json`)).json();
-  const routes = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-    Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })),
-  );
+  // The test build's edge segment (/api/edge/…) is an adopter's own route on the edge runtime, without the gateway's
+  // guards (they are Node code): its REST answers are vovk's, e.g. 500 for a body that is not JSON.
+  const routes = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+    .filter(([path]) => !path.startsWith('/api/edge/'))
+    .flatMap(([path, item]) => Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })));
   const next = random(20261201);
   const failures: string[] = [];
   const kinds = new Map<string, number>();

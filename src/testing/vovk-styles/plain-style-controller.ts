@@ -1,5 +1,5 @@
 // Test-only plain static methods without `procedure()`, as Vovk's basic example writes them: no schema at all.
-import { get, post, prefix, type VovkRequest } from 'vovk';
+import { get, HttpException, HttpStatus, post, prefix, type VovkRequest } from 'vovk';
 
 @prefix('vovk-styles/basic')
 export default class PlainStyleController {
@@ -9,10 +9,11 @@ export default class PlainStyleController {
     return { greeting: 'Hello world!' };
   }
 
-  /** Answers the greeting it was sent, and the query it was called with. */
+  /** Answers the greeting it was sent, and the query it was called with; checks the body itself (it has no schema). */
   @post('greeting')
   static async postHello(req: VovkRequest<{ greeting: string }>) {
     const { greeting } = await req.json();
+    if (typeof greeting !== 'string') throw new HttpException(HttpStatus.BAD_REQUEST, 'greeting must be a string');
     return { greeting: `${greeting} back`, query: Object.fromEntries(req.nextUrl.searchParams.entries()) };
   }
 

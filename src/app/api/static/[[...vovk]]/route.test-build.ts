@@ -1,7 +1,7 @@
-// The `static` REST segment of the test build (/api/static/…): a second segment, as Vovk's Hello World has one.
-import { initSegment } from 'vovk';
+// The `static` REST segment of the test build (/api/static/…): a second segment, as Vovk's Hello World has one, behind the gateway guards.
+import { guardedSegment } from '@/lib/http/rest-segment';
 import ArktypeStyleController from '@/testing/vovk-styles/arktype-style-controller';
 
 const controllers = { ArktypeStyleController };
 
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = initSegment({ segmentName: 'static', controllers });
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = guardedSegment({ segmentName: 'static', controllers });
