@@ -12,7 +12,7 @@ export default class PlainStyleController {
   /** Answers the greeting it was sent, and the query it was called with; checks the body itself (it has no schema). */
   @post('greeting')
   static async postHello(req: VovkRequest<{ greeting: string }>) {
-    const { greeting } = await req.json();
+    const { greeting } = (await req.json()) ?? {};
     if (typeof greeting !== 'string') throw new HttpException(HttpStatus.BAD_REQUEST, 'greeting must be a string');
     return { greeting: `${greeting} back`, query: Object.fromEntries(req.nextUrl.searchParams.entries()) };
   }
