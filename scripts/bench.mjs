@@ -5,8 +5,11 @@
 // app's requests per minute in the explorer (--only board-app [--window seconds], scripts/bench-board-app.mjs); the
 // server's CPU profile under load, split by origin (--only profile, scripts/bench-profile.mjs); the MCP door's targets
 // of issue 27, optionally beside another checkout's test build (--only targets [--against DIR], scripts/bench-targets.mjs);
-// the patches of patches/ on their own packages, with and without (--only patches, scripts/bench-patches.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches].
+// the patches of patches/ on their own packages, with and without (--only patches, scripts/bench-patches.mjs); a streamed
+// procedure over REST and as a tool, by client, with and without progress (--only streams [--items N --calls N],
+// scripts/bench-streams.mjs); a plain tool call's hot path beside another checkout's build (--only hot-path [--against
+// DIR], scripts/bench-hot-path.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,9 +22,11 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
+import { hotPathLines } from './bench-hot-path.mjs';
 import { patchLines } from './bench-patches.mjs';
 import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
+import { streamLines } from './bench-streams.mjs';
 import { targetLines } from './bench-targets.mjs';
 
 const args = Object.fromEntries(
@@ -902,7 +907,8 @@ async function main() {
   const started = Date.now();
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
-  // board app, base+70 and base+71 the profile, base+80 … base+87 the targets
+  // board app, base+70 and base+71 the profile, base+80 … base+87 the targets, base+90 and base+91 the hot path, base+95
+  // the streams
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -919,6 +925,15 @@ async function main() {
   if (args.only === 'targets') {
     const helpers = { startServer, load, mcpRequest, timedRequest, median };
     return report([`Machine: ${machine()}`, '', ...(await targetLines(helpers, base + 80, env, { rounds: ROUNDS, seconds: SECONDS, against: args.against }))]);
+  }
+  if (args.only === 'hot-path') {
+    const helpers = { startServer, load, mcpRequest, median };
+    return report([`Machine: ${machine()}`, '', ...(await hotPathLines(helpers, base + 90, env, { rounds: ROUNDS, seconds: SECONDS, against: args.against }))]);
+  }
+  if (args.only === 'streams') {
+    const helpers = { startServer, officialClient, mcpRequest, cpuMs, median };
+    const options = { rounds: ROUNDS, items: args.items && Number(args.items), calls: args.calls && Number(args.calls) };
+    return report([`Machine: ${machine()}`, '', ...(await streamLines(helpers, base + 95, env, options))]);
   }
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);
