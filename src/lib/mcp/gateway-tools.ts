@@ -231,13 +231,11 @@ function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () =
   const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, method, path } = route;
   const restRoute = { method, path };
   const iteration = handler?.definition?.iteration;
+  // Both schemas read vovk's JSON Schema here, so one no JSON Schema can describe leaves this handler out, not the route.
   const inputSchema = procedureInputSchema(restRoute, handler ?? {});
   const outputSchema = iteration
     ? streamOutputSchema(handler?.schema?.validation?.iteration)
     : structuredOutputSchema(handler?.definition?.output, handler?.schema?.validation?.output);
-  // Written once here, so a schema no JSON Schema can describe leaves this procedure out, not the whole route.
-  inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
-  outputSchema?.['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
   const target: ProcedureTarget = { controller: route.controller, handlerName: route.handlerName, route: restRoute, contentTypes };
   return {
     ...naming,

@@ -1,8 +1,8 @@
 // The registry's handlers that are not MCP tools, and why: derived once per process for the explorer to list.
 import 'server-only';
 import { ToModelOutput } from '@/lib/tools';
-import { gatewayCatalogue, type GatewayModules } from './gateway-server';
-import type { LeftOutProcedure } from './gateway-tools';
+import type { GatewayModules } from './gateway-server';
+import { deriveProcedureTools, type LeftOutProcedure } from './gateway-tools';
 
 const derived = new WeakMap<GatewayModules, LeftOutProcedure[]>();
 
@@ -10,8 +10,8 @@ const derived = new WeakMap<GatewayModules, LeftOutProcedure[]>();
 export function leftOutProcedures(modules: GatewayModules): LeftOutProcedure[] {
   let leftOut = derived.get(modules);
   if (!leftOut) {
-    // Only what is left out is wanted: no tool is called, so the origin of REST URLs is never asked for.
-    leftOut = gatewayCatalogue(modules, ToModelOutput.MCP, () => '').leftOut;
+    // Only what is left out is wanted (no standalone tools): no tool is called, so the origin is never asked for.
+    leftOut = deriveProcedureTools(modules.controllers, ToModelOutput.MCP, () => '', { segments: modules.segments }).leftOut;
     derived.set(modules, leftOut);
   }
   return leftOut;

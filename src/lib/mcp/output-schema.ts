@@ -12,7 +12,7 @@ function standardSchema(json: JsonSchema, validate: Validator['validate']): Stan
 }
 
 /** `{ items: <array> }`; the array's own `$schema` stays at the root. */
-function itemsOf({ $schema, ...array }: JsonSchema): JsonSchema {
+function itemsObjectOf({ $schema, ...array }: JsonSchema): JsonSchema {
   return { ...($schema ? { $schema } : {}), type: 'object', properties: { items: array }, required: ['items'] };
 }
 const hasItems = (value: unknown): value is { items: unknown[] } =>
@@ -32,7 +32,7 @@ export function structuredOutputSchema(output: unknown, json?: JsonSchema): Stan
   const root = json ?? validator.jsonSchema?.output({ target: 'draft-2020-12' });
   if (root?.type === 'object') return json ? standardSchema(root, validator.validate) : (schema as StandardSchemaWithJSON);
   if (root?.type !== 'array') return undefined;
-  return standardSchema(itemsOf(root), async (value) => {
+  return standardSchema(itemsObjectOf(root), async (value) => {
     if (!hasItems(value)) return { issues: [{ message: 'Expected { items: [...] }', path: ['items'] }] };
     const checked = await validator.validate(value.items);
     return checked.issues ? checked : { value: { items: checked.value } };
@@ -44,7 +44,7 @@ export function structuredOutputSchema(output: unknown, json?: JsonSchema): Stan
  * items were checked as REST checks them (vovk's `validateEachIteration`), so the result is not checked again.
  */
 export function streamOutputSchema(iteration: JsonSchema | undefined): StandardSchemaWithJSON {
-  return standardSchema(itemsOf({ type: 'array', ...(iteration ? { items: iteration } : {}) }), (value) =>
+  return standardSchema(itemsObjectOf({ type: 'array', ...(iteration ? { items: iteration } : {}) }), (value) =>
     hasItems(value) ? { value } : { issues: [{ message: 'Expected { items: [...] }', path: ['items'] }] },
   );
 }
