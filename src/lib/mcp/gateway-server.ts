@@ -126,7 +126,7 @@ function badSelection(error: SelectionError): Response {
  * Every tool of `modules`, formatted by `format`: one per handler of the controllers (every segment), then the
  * standalone ones; and the handlers left out, with why.
  */
-export function gatewayCatalogue(modules: GatewayModules, format: McpFormatter, origin: () => string, streams?: StreamLimits) {
+function gatewayCatalogue(modules: GatewayModules, format: McpFormatter, origin: () => string, streams?: StreamLimits) {
   const derived = deriveProcedureTools(modules.controllers, format, origin, { segments: modules.segments, streams });
   return { tools: [...derived.tools, ...(modules.tools ?? []).map((tool) => formattedTool(tool, format))], leftOut: derived.leftOut };
 }
