@@ -7,7 +7,7 @@ const config = {
   },
   outputConfig: {
     // Sends the gateway token (GATEWAY_TOKEN) with every request of the client.
-    imports: { fetcher: '@/browser/rest-fetcher' },
+    imports: { fetcher: 'vovk-mcp-gateway/browser' },
   },
 };
 

@@ -3,7 +3,7 @@
 // result, a card moved in the app moves over MCP, a task created over REST shows in the app within 2 s.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { appContentSecurityPolicy } from '../src/browser/explorer/app-host';
+import { appContentSecurityPolicy } from '@gateway/browser/explorer/app-host';
 import { expect, type ExplorerPage, test } from './support/explorer';
 import { createTask, restStatus, type Task } from './support/rest-data';
 import { e2ePort, type RunningServer, startServer } from './support/server';

@@ -44,7 +44,7 @@ const STAND_IN_ROUNDS = 6;
 /**
  * The request a procedure is handed on a tool call, alone, in this process (µs of CPU a call, min–max of rounds): as
  * e27e726 made it (vovk's deriveTools stand-in, a plain object, given the MCP request's headers, method, URL, signal
- * and `arrayBuffer` by src/lib/mcp/decorated-request.ts) and as src/lib/mcp/procedure-call.ts makes it now (a
+ * and `arrayBuffer` by src/lib/mcp/decorated-request.ts) and as the package's mcp/procedure-call.ts makes it now (a
  * `NextRequest` of the REST URL with those headers and the call's signal, `req.vovk` on it). Each call has a signal of
  * its own, as each HTTP request has. Copies of the two constructions: what they cost, not the code that runs.
  */

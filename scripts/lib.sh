@@ -41,7 +41,7 @@ ensure_build() {
   local dir
   dir=$(build_dir)
   if [ ! -f "$dir/BUILD_ID" ] ||
-    [ -n "$(find src public patches next.config.mjs tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
+    [ -n "$(find src packages/vovk-mcp-gateway/src public patches next.config.mjs tsconfig.json package-lock.json -newer "$dir/BUILD_ID" -print -quit)" ]; then
     if [ "$dir" = .next-test ]; then npm run build:test; else npm run build; fi
   fi
 }

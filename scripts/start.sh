@@ -15,5 +15,5 @@ ensure_node_modules
 ensure_build
 export PORT="${PORT:-3000}"
 # The gateway's own entry, not `next start`: it owns the HTTP server, so that SIGTERM/SIGINT drain it without losing a
-# request (src/lib/lifecycle.ts: requests in flight finish, every connection is answered and closed, then exit 0).
+# request (the package's lifecycle.ts: requests in flight finish, every connection is answered and closed, then exit 0).
 exec node server/gateway.mjs -p "$PORT" "$@"

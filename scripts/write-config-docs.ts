@@ -1,6 +1,6 @@
-// Rewrites the README's configuration tables from the one schema (src/lib/config.ts): `npm run docs:config`.
+// Rewrites the README's configuration tables from the one schema (the package's config.ts): `npm run docs:config`.
 import fs from 'node:fs';
-import { variablesTable } from '@/lib/config';
+import { variablesTable } from '@gateway/config';
 
 const README = 'README.md';
 const groups = ['server', 'security', 'testing'] as const;

@@ -1,6 +1,6 @@
 // @ts-check
 // The gateway's HTTP entry (`npm start`): owns the http.Server, serves the Next.js build through it, and hands the server
-// to the graceful shutdown (src/lib/lifecycle.ts) before the app loads. Usage: node server/gateway.mjs [-p PORT] [-H HOST]
+// to the graceful shutdown (the package's lifecycle.ts) before the app loads. Usage: node server/gateway.mjs [-p PORT] [-H HOST]
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +28,7 @@ const { default: next } = await import('next');
 
 /**
  * Next.js drops a route's own Content-Encoding (a body it got by fetch may have been decoded). An answer the gateway
- * compressed itself (src/lib/http/compression-policy.ts) names its encoding in this header instead, which becomes its
+ * compressed itself (the package's http/compression-policy.ts) names its encoding in this header instead, which becomes its
  * Content-Encoding as Next.js writes the headers: Next.js's compression then leaves the answer alone, already encoded.
  */
 const OWN_ENCODING_HEADER = 'x-gateway-content-encoding';
@@ -45,7 +45,7 @@ const server = http.createServer({ ServerResponse: GatewayResponse });
 // Node's default, stated because deploy/nginx.conf depends on it: nginx keeps idle upstream connections for less (4 s),
 // so it closes them before the instance does and never sends a request on one being closed.
 server.keepAliveTimeout = 5000;
-// The one hand-over between this entry and the app: src/lib/lifecycle.ts reads it when the instrumentation runs.
+// The one hand-over between this entry and the app: the package's lifecycle.ts reads it when the instrumentation runs.
 /** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('vovk-gateway.http-server')] = server;
 
 const app = next({ dev: false, dir, hostname: hostname ?? 'localhost', port, httpServer: server });

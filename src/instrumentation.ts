@@ -1,18 +1,16 @@
-// Runs once when the server starts: checks the configuration (exit 1 naming the bad variable), starts tracing when an
-// OTLP endpoint is set, opens the store, sweeps orphaned jobs, and takes over SIGTERM/SIGINT for a graceful shutdown.
+// Runs once when the server starts: reads the gateway's settings from the environment (exit 1 naming a bad variable),
+// starts tracing when an OTLP endpoint is set, opens the store, sweeps orphaned jobs, and takes over SIGTERM/SIGINT
+// for a graceful shutdown.
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is compiled in by Next.js (not read at run time): this keeps Node-only code out of the edge bundle.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { configOrExit } = await import('@/lib/config');
-  const { tracing, shutdownGraceMs } = configOrExit();
+  const gateway = await import('vovk-mcp-gateway');
+  const { tracing, shutdownGraceMs } = gateway.configOrExit(process.env);
   // Loaded only when on: with no endpoint, no tracer provider is registered and every span is a no-op.
-  if (tracing) (await import('@/lib/telemetry')).startTracing(tracing);
-  const { stampPeerAddresses } = await import('@/lib/http/peer-address');
-  stampPeerAddresses();
-  const { store } = await import('@/lib/db/store');
-  await store().ready();
+  if (tracing) await gateway.startTracing(tracing);
+  gateway.stampPeerAddresses();
+  await gateway.store().ready();
   // Jobs whose instance died are failed, and expired ones removed, by every instance (at once, then every 2 s).
-  (await import('@/lib/long-work/job-runner')).jobRunner().startSweeping();
-  const { installGracefulShutdown } = await import('@/lib/lifecycle');
-  installGracefulShutdown({ graceMs: shutdownGraceMs, close: () => store().close() });
+  gateway.jobRunner().startSweeping();
+  gateway.installGracefulShutdown({ graceMs: shutdownGraceMs, close: () => gateway.store().close() });
 }

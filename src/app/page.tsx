@@ -1,8 +1,7 @@
 // Home page: the tool explorer, with this request's public origin (when known) and the handlers that are not tools.
 import { headers } from 'next/headers';
-import { Explorer } from '@/components/explorer/explorer';
-import { knownPublicOrigin } from '@/lib/http/public-origin';
-import { leftOutProcedures } from '@/lib/mcp/left-out';
+import { Explorer } from 'vovk-mcp-gateway/explorer';
+import { knownPublicOrigin, leftOutProcedures } from 'vovk-mcp-gateway';
 import { gatewayModules } from '@/modules';
 
 export default async function HomePage() {

@@ -1,6 +1,6 @@
 // The MCP App UIs the gateway serves: a procedure names one with `@mcpApp(name)`; the documents are built from
 // src/mcp-apps/<name>/main.tsx by `npm run generate:apps` (part of every build).
-import type { McpAppUis } from '@/lib/mcp/mcp-apps';
+import type { McpAppUis } from 'vovk-mcp-gateway';
 import { appDocuments } from './generated/html';
 
 export const mcpApps = {

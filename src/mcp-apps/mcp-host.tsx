@@ -13,8 +13,7 @@ import {
 } from '@modelcontextprotocol/ext-apps';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { forwardsResourceUpdates } from '@/shared/app-resource-updates';
-import { RESOURCE_TOOL_META_KEY } from '@/shared/resource-meta';
+import { forwardsResourceUpdates, RESOURCE_TOOL_META_KEY } from 'vovk-mcp-gateway/browser';
 
 export type HostConnection =
   | { status: 'standalone' }

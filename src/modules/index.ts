@@ -1,6 +1,5 @@
 // THE registry of modules: the REST segment and the MCP route both read it; a key here is the tool-name prefix.
-import type { GatewayModules } from '@/lib/mcp/gateway-server';
-import type { Segments } from '@/lib/mcp/gateway-tools';
+import type { GatewayModules, Segments } from 'vovk-mcp-gateway';
 import AnnotatedController from './annotated/annotated-controller';
 import BoardController from './board/board-controller';
 import { sumNumbers } from './math/sum-numbers';

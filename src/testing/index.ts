@@ -1,6 +1,6 @@
 // Test-only modules (test build only): fixtures always; conformance, benchmark and large-catalogue pieces when their switch is on.
 import type { McpServer } from '@modelcontextprotocol/server';
-import { config } from '@/lib/config';
+import { config } from 'vovk-mcp-gateway';
 import { generatedBenchTools } from './bench/bench-tools';
 import BenchController from './bench/bench-controller';
 import { catalogueControllers } from './catalogue';

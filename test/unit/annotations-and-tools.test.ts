@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { deriveTools, get, HttpException, HttpStatus, operation, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { standardTool, ToModelOutput, withFormattedOutput } from '@/lib/tools';
+import { standardTool, ToModelOutput, withFormattedOutput } from '@gateway/tools';
 
 const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 const annotations = { audience: ['user'], priority: 0.8 };

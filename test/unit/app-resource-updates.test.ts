@@ -2,7 +2,7 @@
 // `serverResources.subscribe`, and our experimental key, which the App's own parsing of the handshake keeps.
 import { McpUiHostCapabilitiesSchema } from '@modelcontextprotocol/ext-apps';
 import { describe, expect, test } from 'vitest';
-import { forwardsResourceUpdates, RESOURCE_UPDATES_CAPABILITY, withResourceUpdates } from '@/shared/app-resource-updates';
+import { forwardsResourceUpdates, RESOURCE_UPDATES_CAPABILITY, withResourceUpdates } from '@gateway/shared/app-resource-updates';
 
 describe('a host that forwards resource updates', () => {
   test('says so both ways, and the App’s own parsing keeps our key (it drops serverResources.subscribe)', () => {

@@ -1,8 +1,9 @@
 // The board feed behind /api/board/stream: a snapshot on joining and after changes (coalesced), retries, leaving on
 // abort; the wait for a change behind /api/board/changes (at once, on change, after its timeout, leaving on abort).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { store } from '@/lib/db/store';
-import { WorkCancelled } from '@/lib/long-work/current-work';
+import { configureGateway } from '@gateway/config';
+import { store } from '@gateway/db/store';
+import { WorkCancelled } from '@gateway/long-work/current-work';
 import type { BoardEvent } from '@/modules/board/board-schemas';
 import BoardService, { boardVersion } from '@/modules/board/board-service';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -11,15 +12,14 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase('sqlite');
-  vi.stubEnv('DATABASE_FILE', database.options.databaseFile);
-  vi.stubEnv('DATABASE_URL', '');
+  configureGateway({ databaseFile: database.options.databaseFile });
   // The tests count from an empty board: the demo tasks of a new database go first.
   for (const task of await store().listTasks()) await store().deleteTask(task.id);
 });
 
 afterAll(async () => {
   await store().close();
-  vi.unstubAllEnvs();
+  configureGateway();
   await database.drop();
 });
 

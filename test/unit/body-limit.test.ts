@@ -1,7 +1,7 @@
 // Unit tests of the body limit's rewrap: the request a procedure gets after its body was read keeps what Next.js adds.
 import { NextRequest } from 'next/server';
 import { expect, test } from 'vitest';
-import { withBodyLimit } from '@/lib/http/body-limit';
+import { withBodyLimit } from '@gateway/http/body-limit';
 
 const rules = { limit: () => 1024, limitName: 'TEST_LIMIT', checkJson: true, reject: (status: number) => new Response(null, { status }) };
 

@@ -1,21 +1,21 @@
 // Unit tests of the catalogue layer: how a request selects (toolsets, readonly, surface), the views, refusals, search.
 import { describe, expect, test } from 'vitest';
-import { Catalogue } from '@/lib/catalogue/catalogue';
-import { EVERYTHING, SelectionError, selectionOf } from '@/lib/catalogue/selection';
-import { surfaceTools } from '@/lib/catalogue/surface-tools';
-import { toolset } from '@/lib/catalogue/toolsets';
-import { createCodeMode } from '@/lib/code-mode/execute-tool';
-import { config } from '@/lib/config';
-import { createInputStateCodec } from '@/lib/mcp/input-state';
-import { gatewayTools } from '@/lib/mcp/gateway-server';
-import { withAppUis } from '@/lib/mcp/mcp-apps';
+import { Catalogue } from '@gateway/catalogue/catalogue';
+import { EVERYTHING, SelectionError, selectionOf } from '@gateway/catalogue/selection';
+import { surfaceTools } from '@gateway/catalogue/surface-tools';
+import { toolset } from '@gateway/catalogue/toolsets';
+import { createCodeMode } from '@gateway/code-mode/execute-tool';
+import { config } from '@gateway/config';
+import { createInputStateCodec } from '@gateway/mcp/input-state';
+import { gatewayTools } from '@gateway/mcp/gateway-server';
+import { withAppUis } from '@gateway/mcp/mcp-apps';
 import { mcpApps } from '@/mcp-apps';
-import { toServedTools } from '@/lib/mcp/register-tools';
-import { runInRequestContext, requestContext } from '@/lib/request-context';
-import { ToModelOutput } from '@/lib/tools';
+import { toServedTools } from '@gateway/mcp/register-tools';
+import { runInRequestContext, requestContext } from '@gateway/request-context';
+import { ToModelOutput } from '@gateway/tools';
 import { gatewayModules } from '@/modules';
 import { catalogueControllers } from '@/testing/catalogue';
-import { READ_SCOPE } from '@/shared/scope-names';
+import { READ_SCOPE } from '@gateway/shared/scope-names';
 
 const tools = toServedTools(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000'));
 const codeMode = createCodeMode({ ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes }, { restUrlOf: () => undefined, stateCodec: createInputStateCodec(undefined), confirmDestructive: true });

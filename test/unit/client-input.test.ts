@@ -8,9 +8,9 @@ import {
   confirmAction,
   InputRequiredSignal,
   inputRequest,
-} from '@/lib/mcp/client-input';
-import { createInputStateCodec, ForeignStateError, type InputState, inputDigest, stateOfCall } from '@/lib/mcp/input-state';
-import { requestContext, runInRequestContext, runInToolCall, type ToolCall } from '@/lib/request-context';
+} from '@gateway/mcp/client-input';
+import { createInputStateCodec, ForeignStateError, type InputState, inputDigest, stateOfCall } from '@gateway/mcp/input-state';
+import { requestContext, runInRequestContext, runInToolCall, type ToolCall } from '@gateway/request-context';
 
 const ELICITATION = { elicitation: { form: {} } };
 const nameForm = inputRequest.elicit({

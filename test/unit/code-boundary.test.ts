@@ -1,5 +1,5 @@
-// The line between the server's code (src/lib) and the browser's (src/browser): each file marked, the shared code
-// neutral, and the Next.js build and the server type-check failing on an import or an API across the line.
+// The line between the package's server code and its browser code (browser/, explorer/): each file marked, the shared
+// code neutral, and the Next.js build and the server type-check failing on an import or an API across the line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,11 @@ import { describe, expect, test } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sourceFile = /\.tsx?$/;
+const gatewaySource = 'packages/vovk-mcp-gateway/src';
+/** Folders of the package's source that run in the browser or on both sides; every other one is the server's. */
+const notServer = new Set(['browser', 'explorer', 'shared']);
+/** Files of the package's source that are neither side's own: the entry points' re-exports, Next.js's config wrapper, types. */
+const neutralFiles = /(^|\/)index\.ts$|^next\.ts$|\.d\.ts$/;
 
 /** The TypeScript files under `dir` (relative to the repository), recursively. */
 function sourcesIn(dir: string): string[] {
@@ -15,6 +20,17 @@ function sourcesIn(dir: string): string[] {
     .map((file) => path.join(dir, file));
 }
 
+/** The package's server files: every TypeScript file outside its browser, explorer and shared folders. */
+function serverSources(): string[] {
+  return sourcesIn(gatewaySource).filter((file) => {
+    const relative = path.relative(gatewaySource, file);
+    return !notServer.has(relative.split(path.sep)[0]) && !neutralFiles.test(relative);
+  });
+}
+
+/** The package's browser files (its browser folder, entry point aside). */
+const browserSources = () => sourcesIn(`${gatewaySource}/browser`).filter((file) => !neutralFiles.test(path.basename(file)));
+
 /** Every module specifier a file imports (static, side-effect and dynamic imports, re-exports). */
 function importsOf(file: string): string[] {
   const source = fs.readFileSync(path.join(root, file), 'utf8');
@@ -22,29 +38,34 @@ function importsOf(file: string): string[] {
 }
 
 describe('each side of the line is marked', () => {
-  test('every file under src/lib imports server-only', () => {
-    const unmarked = sourcesIn('src/lib').filter((file) => !importsOf(file).includes('server-only'));
+  test("every server file of the package imports server-only", () => {
+    const unmarked = serverSources().filter((file) => !importsOf(file).includes('server-only'));
     expect(unmarked).toEqual([]);
   });
 
-  test('every file under src/browser imports client-only', () => {
-    const unmarked = sourcesIn('src/browser').filter((file) => !importsOf(file).includes('client-only'));
+  test("every file of the package's browser folder imports client-only", () => {
+    const unmarked = browserSources().filter((file) => !importsOf(file).includes('client-only'));
     expect(unmarked).toEqual([]);
   });
 
-  test('src/shared imports neither side nor a marker, so both sides may use it', () => {
-    const crossing = sourcesIn('src/shared').flatMap((file) =>
+  test("the package's shared folder imports neither side nor a marker, so both sides may use it", () => {
+    const crossing = sourcesIn(`${gatewaySource}/shared`).flatMap((file) =>
       importsOf(file)
-        .filter((specifier) => /^(@\/(lib|browser|modules|components|app)\b|server-only$|client-only$)/.test(specifier))
+        .filter((specifier) => /^(\.\.\/|@\/|server-only$|client-only$)/.test(specifier))
         .map((specifier) => `${file} → ${specifier}`),
     );
     expect(crossing).toEqual([]);
   });
 
-  test('src/lib never imports browser code, src/browser never imports server code', () => {
+  test('server code never imports browser code, browser code never imports server code', () => {
+    const target = (file: string, specifier: string) => path.relative(gatewaySource, path.join(path.dirname(file), specifier));
     const crossing = [
-      ...sourcesIn('src/lib').flatMap((file) => importsOf(file).filter((s) => s.startsWith('@/browser/')).map((s) => `${file} → ${s}`)),
-      ...sourcesIn('src/browser').flatMap((file) => importsOf(file).filter((s) => s.startsWith('@/lib/')).map((s) => `${file} → ${s}`)),
+      ...serverSources().flatMap((file) =>
+        importsOf(file).filter((s) => s.startsWith('.') && /^(browser|explorer)\//.test(target(file, s))).map((s) => `${file} → ${s}`),
+      ),
+      ...browserSources().flatMap((file) =>
+        importsOf(file).filter((s) => s.startsWith('.') && !/^(browser|shared)\//.test(target(file, s))).map((s) => `${file} → ${s}`),
+      ),
     ];
     expect(crossing).toEqual([]);
   });
@@ -55,13 +76,49 @@ describe('each side of the line is marked', () => {
   });
 });
 
-/** A throwaway Next.js app inside the repository (so `@/…` and the packages resolve as in the real one). */
+/** Every file of the reference app (what an adopter writes): its source, and the configs that import the package. */
+function appFiles(): string[] {
+  return [...sourcesIn('src'), 'next.config.mjs', 'vovk.config.mjs'];
+}
+
+describe('the reference app uses the package as an adopter does', () => {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'packages/vovk-mcp-gateway/package.json'), 'utf8'));
+  const entryPoints = Object.keys(packageJson.exports).map((key: string) => path.posix.join('vovk-mcp-gateway', key));
+
+  test('the app imports the package only through the entry points of its exports map', () => {
+    const deep = appFiles().flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => /^(vovk-mcp-gateway\b|@gateway\/)|packages\//.test(specifier) && !entryPoints.includes(specifier))
+        .map((specifier) => `${file} → ${specifier}`),
+    );
+    expect(entryPoints).toContain('vovk-mcp-gateway');
+    expect(deep).toEqual([]);
+  });
+
+  test('the package imports nothing of the app (no `@/` path, nothing outside its folder)', () => {
+    const outward = sourcesIn(gatewaySource).flatMap((file) =>
+      importsOf(file)
+        .filter((s) => s.startsWith('@/') || (s.startsWith('.') && path.relative(gatewaySource, path.join(path.dirname(file), s)).startsWith('..')))
+        .map((s) => `${file} → ${s}`),
+    );
+    expect(outward).toEqual([]);
+  });
+});
+
+/** A throwaway Next.js app inside the repository (so `@gateway/…` and the packages resolve as in the real one). */
 function probeApp(name: string, files: Record<string, string>): string {
   const dir = path.join(root, 'test-results', `boundary-probe-${name}`);
   fs.rmSync(dir, { recursive: true, force: true });
   const scaffold = {
     'tsconfig.json': JSON.stringify({
-      compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true, paths: { '@/*': ['../../src/*'] } },
+      compilerOptions: {
+        jsx: 'react-jsx',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        skipLibCheck: true,
+        // The package as built (Turbopack does not map a source's `./x.js` import to `./x.ts`): the same modules.
+        paths: { '@gateway/*': ['../../packages/vovk-mcp-gateway/dist/*'] },
+      },
     }),
     'next.config.mjs': 'export default { typescript: { ignoreBuildErrors: true } };\n',
     'app/layout.tsx': 'export default function Layout({ children }) { return <html><body>{children}</body></html>; }\n',
@@ -87,21 +144,21 @@ function nextBuild(dir: string): { status: number | null; output: string } {
 describe('the Next.js build enforces the line', () => {
   test('a client component importing a server module, and a route importing a browser module, fail the build', () => {
     const dir = probeApp('crossing', {
-      'app/page.tsx': `'use client';\nimport { config } from '@/lib/config';\nexport default function Page() { return <p>{typeof config}</p>; }\n`,
-      'app/api/probe/route.ts': `import { savedToken } from '@/browser/token';\nexport const GET = () => Response.json({ token: typeof savedToken });\n`,
+      'app/page.tsx': `'use client';\nimport { config } from '@gateway/config';\nexport default function Page() { return <p>{typeof config}</p>; }\n`,
+      'app/api/probe/route.ts': `import { savedToken } from '@gateway/browser/token';\nexport const GET = () => Response.json({ token: typeof savedToken });\n`,
     });
     const { status, output } = nextBuild(dir);
     expect(status).not.toBe(0);
     expect(output).toContain("'server-only' cannot be imported from a Client Component module");
-    expect(output).toMatch(/\.\/src\/lib\/config\.ts \[Client Component Browser\]/);
+    expect(output).toMatch(/vovk-mcp-gateway\/dist\/config\.js \[Client Component Browser\]/);
     expect(output).toContain("'client-only' cannot be imported from a Server Component module");
-    expect(output).toContain('./src/browser/token.ts');
+    expect(output).toContain('vovk-mcp-gateway/dist/browser/token.js');
   }, 200_000);
 
   test('the same probe importing each side from its own side, and shared code from both, builds', () => {
     const dir = probeApp('allowed', {
-      'app/page.tsx': `'use client';\nimport { savedToken } from '@/browser/token';\nimport { essenceOf } from '@/shared/media-type';\nexport default function Page() { return <p>{essenceOf('text/plain')}{typeof savedToken}</p>; }\n`,
-      'app/api/probe/route.ts': `import { toPublicError } from '@/lib/tools/public-error';\nimport { essenceOf } from '@/shared/media-type';\nexport const GET = () => Response.json({ a: essenceOf('x/y'), b: typeof toPublicError });\n`,
+      'app/page.tsx': `'use client';\nimport { savedToken } from '@gateway/browser/token';\nimport { essenceOf } from '@gateway/shared/media-type';\nexport default function Page() { return <p>{essenceOf('text/plain')}{typeof savedToken}</p>; }\n`,
+      'app/api/probe/route.ts': `import { toPublicError } from '@gateway/tools/public-error';\nimport { essenceOf } from '@gateway/shared/media-type';\nexport const GET = () => Response.json({ a: essenceOf('x/y'), b: typeof toPublicError });\n`,
     });
     const { status, output } = nextBuild(dir);
     expect(output).not.toContain('cannot be imported');

@@ -1,8 +1,8 @@
 // Unit tests of code mode's sandbox (real worker threads running QuickJS): nothing of the host is reachable, every
 // limit ends the program naming itself, a looping program leaves the event loop free, runs are deterministic.
 import { describe, expect, test } from 'vitest';
-import { type Program, SandboxPool } from '@/lib/code-mode/sandbox-pool';
-import type { ProgramOutcome, SandboxLimits } from '@/lib/code-mode/sandbox-protocol';
+import { type Program, SandboxPool } from '@gateway/code-mode/sandbox-pool';
+import type { ProgramOutcome, SandboxLimits } from '@gateway/code-mode/sandbox-protocol';
 
 const pool = new SandboxPool(2);
 

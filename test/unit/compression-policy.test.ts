@@ -3,10 +3,10 @@
 // holding the request's repeated part is gzipped here, when the client asks for gzip.
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { whenBodyEnds } from '@/lib/http/body-end';
-import { underCompressionPolicy } from '@/lib/http/compression-policy';
-import { RepeatedPart } from '@/lib/http/repeated-part';
-import { requestContext, runInRequestContext } from '@/lib/request-context';
+import { whenBodyEnds } from '@gateway/http/body-end';
+import { underCompressionPolicy } from '@gateway/http/compression-policy';
+import { RepeatedPart } from '@gateway/http/repeated-part';
+import { requestContext, runInRequestContext } from '@gateway/request-context';
 
 const json = { 'content-type': 'application/json' };
 

@@ -1,12 +1,12 @@
 // Unit tests of the one configuration: defaults with nothing set, each invalid value named, the README in step with it.
 import fs from 'node:fs';
-import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig, VARIABLES, variablesTable } from '@/lib/config';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError, config, configureGateway, settingsFromEnv, VARIABLES, variablesTable } from '@gateway/config';
 
-/** The problems `loadConfig` reports for `env`, or [] when it is valid. */
+/** The problems `settingsFromEnv` reports for `env`, or [] when it is valid. */
 function problemsOf(env: Record<string, string>): string[] {
   try {
-    loadConfig(env);
+    settingsFromEnv(env);
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
@@ -16,7 +16,7 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('configuration', () => {
   test('nothing set: the embedded defaults', () => {
-    const config = loadConfig({});
+    const config = settingsFromEnv({});
     expect(config).toMatchObject({
       port: 3000,
       publicOrigin: 'http://localhost:3000',
@@ -38,7 +38,7 @@ describe('configuration', () => {
   });
 
   test('values given are parsed into their types', () => {
-    const config = loadConfig({
+    const config = settingsFromEnv({
       PORT: '4000',
       GATEWAY_PUBLIC_ORIGIN: 'https://gateway.example.com/some/path',
       MEDIA_ALLOWED_ORIGINS: 'https://media.example.com/x, http://cdn.example.com:8080',
@@ -100,8 +100,8 @@ describe('configuration', () => {
   });
 
   test('an OTLP endpoint turns tracing on, under the default service name or OTEL_SERVICE_NAME', () => {
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({ serviceName: 'vovk-mcp-gateway' });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces', OTEL_SERVICE_NAME: 'gw' }).tracing).toEqual({
+    expect(settingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({ serviceName: 'vovk-mcp-gateway' });
+    expect(settingsFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces', OTEL_SERVICE_NAME: 'gw' }).tracing).toEqual({
       serviceName: 'gw',
     });
   });
@@ -120,10 +120,41 @@ describe('configuration', () => {
     expect(documented).toEqual(Object.keys(VARIABLES));
   });
 
-  test('no file but the config module reads process.env (Next.js build constants aside)', () => {
-    const readers = (fs.readdirSync('src', { recursive: true }) as string[])
+  test("the package reads no process.env (Next.js build constants aside): only the app's settings and start do", () => {
+    const readers = ['src', 'packages/vovk-mcp-gateway/src']
+      .flatMap((dir) => (fs.readdirSync(dir, { recursive: true }) as string[]).map((file) => `${dir}/${file}`))
       .filter((file) => /\.tsx?$/.test(file))
-      .filter((file) => /process\.env(?!\.(NODE_ENV|NEXT_RUNTIME)\b)/.test(fs.readFileSync(`src/${file}`, 'utf8')));
-    expect(readers).toEqual(['lib/config.ts']);
+      .filter((file) => /process\.env(?!\.(NODE_ENV|NEXT_RUNTIME)\b)/.test(fs.readFileSync(file, 'utf8')));
+    expect(readers).toEqual(['src/instrumentation.ts', 'src/lib/gateway-settings.ts']);
+  });
+});
+
+describe('settings given as options (the package never reads the environment)', () => {
+  afterEach(() => {
+    configureGateway();
+    delete process.env.MCP_LIST_MAX;
+  });
+
+  test('a setting given is kept, every other one is its default', () => {
+    configureGateway({ mcpListMax: 7, streams: { maxItems: 5, maxBytes: 100 } });
+    expect(config().mcpListMax).toBe(7);
+    expect(config().streams).toEqual({ maxItems: 5, maxBytes: 100 });
+    expect(config().mcpMaxBodyBytes).toBe(settingsFromEnv({}).mcpMaxBodyBytes);
+  });
+
+  test('a variable in process.env changes nothing unless the app maps it with settingsFromEnv', () => {
+    process.env.MCP_LIST_MAX = '3';
+    expect(configureGateway({}).mcpListMax).toBe(settingsFromEnv({}).mcpListMax);
+    expect(configureGateway(settingsFromEnv(process.env)).mcpListMax).toBe(3);
+  });
+
+  test('a public origin given is the one tokens and URLs name, and wins over forwarded headers', () => {
+    const configured = configureGateway({ publicOrigin: 'https://gateway.example.com/ignored-path' });
+    expect(configured).toMatchObject({
+      publicOrigin: 'https://gateway.example.com',
+      publicOriginConfigured: true,
+      resource: 'https://gateway.example.com/api/mcp',
+      resourceConfigured: false,
+    });
   });
 });

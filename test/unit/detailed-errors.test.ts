@@ -1,7 +1,7 @@
 // An HttpException with details (DetailedHttpException): its REST body and its MCP result carry them, in production too.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { HttpStatus, initSegment, post, prefix, procedure } from 'vovk';
-import { DetailedHttpException, maskErrorForRest, ToModelOutput, withErrorDetails } from '@/lib/tools';
+import { DetailedHttpException, maskErrorForRest, ToModelOutput, withErrorDetails } from '@gateway/tools';
 
 const errors = [{ row: 2, reason: 'title: Too small' }];
 const refusal = () => new DetailedHttpException(HttpStatus.UNPROCESSABLE_ENTITY, 'Row 2 is not a valid task', { errors });

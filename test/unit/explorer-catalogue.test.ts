@@ -2,10 +2,10 @@
 // chosen selection (toolsets, read-only, surface) in the URL's query or in headers.
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
-import { type ConnectSelection, clientConfigs, NO_SELECTION, selectionHeaders, selectionURL } from '@/browser/explorer/client-configs';
-import { extraToolsetsOf, groupByToolset, toolsetSizes } from '@/browser/explorer/toolsets';
-import { shellWord } from '@/shared/shell-words';
-import { TOOLSETS_META_KEY } from '@/shared/toolset-meta';
+import { type ConnectSelection, clientConfigs, NO_SELECTION, selectionHeaders, selectionURL } from '@gateway/browser/explorer/client-configs';
+import { extraToolsetsOf, groupByToolset, toolsetSizes } from '@gateway/browser/explorer/toolsets';
+import { shellWord } from '@gateway/shared/shell-words';
+import { TOOLSETS_META_KEY } from '@gateway/shared/toolset-meta';
 
 const endpoint = 'http://localhost:3000/api/mcp';
 

@@ -11,8 +11,8 @@ import {
   innerCallsAfter,
   programAnswerOf,
   signaturesByToolset,
-} from '@/browser/explorer/code-console';
-import { TOOLSETS_META_KEY } from '@/shared/toolset-meta';
+} from '@gateway/browser/explorer/code-console';
+import { TOOLSETS_META_KEY } from '@gateway/shared/toolset-meta';
 
 const USER = {
   type: 'object',

@@ -1,7 +1,7 @@
 // Unit tests of the explorer's form model (JSON Schema → fields → validated tool arguments) and its REST request.
 import { describe, expect, test } from 'vitest';
-import { curlCommand, restRequest } from '@/shared/rest-request';
-import { fieldsOf, initialValues, type JsonSchema, optionsOf, readForm } from '@/browser/explorer/schema-form';
+import { curlCommand, restRequest } from '@gateway/shared/rest-request';
+import { fieldsOf, initialValues, type JsonSchema, optionsOf, readForm } from '@gateway/browser/explorer/schema-form';
 
 const getUserInput: JsonSchema = {
   type: 'object',

@@ -1,8 +1,8 @@
 // Unit tests of what the explorer shows for MCP content items and REST bodies, its client settings and route meta.
 import { describe, expect, test } from 'vitest';
-import { clientConfigs } from '@/browser/explorer/client-configs';
-import { bytesToBase64, contentPayload, responsePayload, textPayload } from '@/browser/explorer/payload';
-import { REST_META_KEY, restRouteOf } from '@/shared/rest-meta';
+import { clientConfigs } from '@gateway/browser/explorer/client-configs';
+import { bytesToBase64, contentPayload, responsePayload, textPayload } from '@gateway/browser/explorer/payload';
+import { REST_META_KEY, restRouteOf } from '@gateway/shared/rest-meta';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

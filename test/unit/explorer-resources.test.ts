@@ -1,7 +1,7 @@
 // Unit tests of the explorer's Resources view: what a resource's contents show as, a template's variables and URI.
 import { describe, expect, test } from 'vitest';
-import { resourcePayload } from '@/browser/explorer/payload';
-import { expandTemplate, templateVariables } from '@/browser/explorer/uri-templates';
+import { resourcePayload } from '@gateway/browser/explorer/payload';
+import { expandTemplate, templateVariables } from '@gateway/browser/explorer/uri-templates';
 
 describe('a resource’s contents', () => {
   test('JSON text is JSON, other text stays text, whatever it looks like', () => {

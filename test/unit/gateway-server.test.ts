@@ -3,12 +3,12 @@
 import { type ListToolsResult, McpServer, type ResourceTemplate } from '@modelcontextprotocol/server';
 import { createMcpHandler } from 'mcp-handler';
 import { describe, expect, test } from 'vitest';
-import { config } from '@/lib/config';
-import { guarded } from '@/lib/http/guards';
-import { createGatewayServer, noteCalledTool } from '@/lib/mcp/gateway-server';
-import { sdkRequestHandler } from '@/lib/mcp/register-tools';
-import { type Caller, requestContext, runInRequestContext } from '@/lib/request-context';
-import { READ_SCOPE, WRITE_SCOPE } from '@/shared/scope-names';
+import { config } from '@gateway/config';
+import { guarded } from '@gateway/http/guards';
+import { createGatewayServer, noteCalledTool } from '@gateway/mcp/gateway-server';
+import { sdkRequestHandler } from '@gateway/mcp/register-tools';
+import { type Caller, requestContext, runInRequestContext } from '@gateway/request-context';
+import { READ_SCOPE, WRITE_SCOPE } from '@gateway/shared/scope-names';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 import { longestSerialization } from '../support/serialization';

@@ -1,10 +1,10 @@
 // Unit tests of what derived tools register besides their input: outputSchema (arrays as { items }) and annotations.
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { gatewayTools } from '@/lib/mcp/gateway-server';
-import { annotationsOfMethod } from '@/lib/mcp/gateway-tools';
-import { structuredOutputSchema } from '@/lib/mcp/output-schema';
-import { ToModelOutput } from '@/lib/tools';
+import { gatewayTools } from '@gateway/mcp/gateway-server';
+import { annotationsOfMethod } from '@gateway/mcp/gateway-tools';
+import { structuredOutputSchema } from '@gateway/mcp/output-schema';
+import { ToModelOutput } from '@gateway/tools';
 import { gatewayModules } from '@/modules';
 
 const byName = Object.fromEntries(gatewayTools(gatewayModules, ToModelOutput.MCP, () => 'http://localhost:3000').map((tool) => [tool.name, tool]));

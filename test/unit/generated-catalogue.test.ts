@@ -2,10 +2,10 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, test } from 'vitest';
 import { initSegment } from 'vovk';
-import { TOOLSETS_KEY } from '@/lib/catalogue/toolsets';
-import { gatewayTools } from '@/lib/mcp/gateway-server';
-import { deriveGatewayTools, type GatewayTool } from '@/lib/mcp/gateway-tools';
-import { ToModelOutput } from '@/lib/tools';
+import { TOOLSETS_KEY } from '@gateway/catalogue/toolsets';
+import { gatewayTools } from '@gateway/mcp/gateway-server';
+import { deriveGatewayTools, type GatewayTool } from '@gateway/mcp/gateway-tools';
+import { ToModelOutput } from '@gateway/tools';
 import { controllers, gatewayModules } from '@/modules';
 import { catalogueControllers, SEARCH_QUALITY_CASES } from '@/testing/catalogue';
 

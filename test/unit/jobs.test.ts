@@ -1,11 +1,11 @@
 // Jobs on both backends: bound to their caller, limits, progress, cancel against the commit point, input, orphans, TTL.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Query } from '@/lib/db/driver';
-import { openStore, type Store } from '@/lib/db/store';
-import { commitPoint, type Work, workSignal } from '@/lib/long-work/current-work';
-import { JobRunner, type RunJob } from '@/lib/long-work/job-runner';
-import { JobStore } from '@/lib/long-work/job-store';
+import type { Query } from '@gateway/db/driver';
+import { openStore, type Store } from '@gateway/db/store';
+import { commitPoint, type Work, workSignal } from '@gateway/long-work/current-work';
+import { JobRunner, type RunJob } from '@gateway/long-work/job-runner';
+import { JobStore } from '@gateway/long-work/job-store';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
 /** A task written straight into the table, inside the caller's transaction. */

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { HttpException, HttpStatus, initSegment, post, prefix, procedure } from 'vovk';
 import { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { longRunning } from '@/lib/long-work/long-running';
+import { longRunning } from '@gateway/long-work/long-running';
 
 const checkFirst = vi.fn((args: Record<string, unknown>) => {
   // A refusal of its own that shows what it was given: the input as the schemas parsed it.

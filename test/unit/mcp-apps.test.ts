@@ -2,9 +2,9 @@
 // the UI is registered as one `ui://` resource of MIME text/html;profile=mcp-app with an empty CSP.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
-import { gatewayTools } from '@/lib/mcp/gateway-server';
-import { APP_RESOURCE_META, MCP_APP_KEY, registerAppResources, withAppUis } from '@/lib/mcp/mcp-apps';
-import { ToModelOutput } from '@/lib/tools';
+import { gatewayTools } from '@gateway/mcp/gateway-server';
+import { APP_RESOURCE_META, MCP_APP_KEY, registerAppResources, withAppUis } from '@gateway/mcp/mcp-apps';
+import { ToModelOutput } from '@gateway/tools';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
 import BoardController from '@/modules/board/board-controller';

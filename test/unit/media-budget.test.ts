@@ -1,6 +1,6 @@
 // Unit tests of the media budget: bodies over the formatter's maxMediaBytes are never inlined, nor read past the limit.
 import { describe, expect, test } from 'vitest';
-import { createMcpFormatter, type McpFormatterOptions, ToModelOutput } from '@/lib/tools';
+import { createMcpFormatter, type McpFormatterOptions, ToModelOutput } from '@gateway/tools';
 
 const formatWithin = (options: McpFormatterOptions) => (result: unknown) => createMcpFormatter(options)(result, null, null);
 const png = (size: number, headers: Record<string, string> = {}) =>

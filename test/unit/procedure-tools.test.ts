@@ -5,9 +5,9 @@ import * as v from 'valibot';
 import { get, JSONLinesResponder, operation, post, prefix, procedure, type VovkRequest } from 'vovk';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { deriveProcedureTools, type GatewayTool } from '@/lib/mcp/gateway-tools';
-import { collectStream, cutNote } from '@/lib/mcp/stream-items';
-import { ToModelOutput } from '@/lib/tools';
+import { deriveProcedureTools, type GatewayTool } from '@gateway/mcp/gateway-tools';
+import { collectStream, cutNote } from '@gateway/mcp/stream-items';
+import { ToModelOutput } from '@gateway/tools';
 
 
 /** What a procedure read of its request, as every style below answers it. */

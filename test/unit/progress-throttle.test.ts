@@ -1,8 +1,8 @@
 // Progress as callers see it: at most one update per interval, never going back, and the last one never lost.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
-import type { ProgressUpdate } from '@/lib/long-work/current-work';
-import { throttledProgress } from '@/lib/long-work/progress-throttle';
+import type { ProgressUpdate } from '@gateway/long-work/current-work';
+import { throttledProgress } from '@gateway/long-work/progress-throttle';
 
 test('a burst of updates goes out as the first and the newest, one interval apart; going back is dropped', async () => {
   const sent: ProgressUpdate[] = [];

@@ -1,7 +1,7 @@
 // Unit tests of the one function that says at which origin a request reached the gateway, and of the client address.
 import { describe, expect, test } from 'vitest';
-import { clientAddress } from '@/lib/http/peer-address';
-import { knownOriginOf, type OriginSettings, publicOriginOf, requestedHost } from '@/lib/http/public-origin';
+import { clientAddress } from '@gateway/http/peer-address';
+import { knownOriginOf, type OriginSettings, publicOriginOf, requestedHost } from '@gateway/http/public-origin';
 
 const DEFAULT_ORIGIN = 'http://localhost:3000';
 const settings = (changes: Partial<OriginSettings> = {}): OriginSettings => ({

@@ -1,6 +1,6 @@
 // Unit tests of the fair-use token bucket: the burst at once, then the rate, per key; Retry-After when over.
 import { afterEach, expect, test, vi } from 'vitest';
-import { createRateLimiter } from '@/lib/http/rate-limit';
+import { createRateLimiter } from '@gateway/http/rate-limit';
 
 afterEach(() => vi.useRealTimers());
 

@@ -3,7 +3,7 @@
 import { constants, createGunzip, crc32, gunzipSync, inflateRawSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { expect, test, vi } from 'vitest';
-import { choosesGzip, crc32Combine, gzipAround, RepeatedPart } from '@/lib/http/repeated-part';
+import { choosesGzip, crc32Combine, gzipAround, RepeatedPart } from '@gateway/http/repeated-part';
 
 const tools = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ name: `tool_${i}`, description: `Tool number ${i}` }))));
 const answer = (id: number) => Buffer.concat([Buffer.from('{"result":{"tools":'), tools, Buffer.from(`,"resultType":"complete"},"jsonrpc":"2.0","id":${id}}`)]);

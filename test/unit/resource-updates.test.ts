@@ -1,9 +1,9 @@
 // ResourceUpdates: data changes (table, rows) reach exactly the subscriptions of the resources and rows they touch,
 // once per coalesced spell; the store is listened to only while someone watches.
 import { describe, expect, test } from 'vitest';
-import { ANY_CHANGE, type ChangeListener, type DataChange } from '@/lib/db/driver';
-import type { ProcedureResource } from '@/lib/mcp/resources/procedure-resources';
-import { ResourceUpdates } from '@/lib/mcp/resources/resource-updates';
+import { ANY_CHANGE, type ChangeListener, type DataChange } from '@gateway/db/driver';
+import type { ProcedureResource } from '@gateway/mcp/resources/procedure-resources';
+import { ResourceUpdates } from '@gateway/mcp/resources/resource-updates';
 
 /** A resource as ResourceUpdates sees it: only what changes it matters. */
 const resourceChangedBy = (changedBy: Record<string, string>) => ({ changedBy: new Map(Object.entries(changedBy)) }) as unknown as ProcedureResource;

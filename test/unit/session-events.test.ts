@@ -3,8 +3,8 @@
 // change signalled for them.
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { openStore, type Store } from '@/lib/db/store';
-import { SessionEventLog } from '@/lib/mcp/sessions/session-events';
+import { openStore, type Store } from '@gateway/db/store';
+import { SessionEventLog } from '@gateway/mcp/sessions/session-events';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n } });

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { SqlMessaging } from '@/lib/db/driver';
-import { openStore, type Store } from '@/lib/db/store';
-import { SessionDirectory } from '@/lib/mcp/sessions/session-directory';
-import { type RelayedRequest, type ServeRelayed, SessionRelay } from '@/lib/mcp/sessions/session-relay';
+import type { SqlMessaging } from '@gateway/db/driver';
+import { openStore, type Store } from '@gateway/db/store';
+import { SessionDirectory } from '@gateway/mcp/sessions/session-directory';
+import { type RelayedRequest, type ServeRelayed, SessionRelay } from '@gateway/mcp/sessions/session-relay';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 /** One gateway instance as far as the relay goes: its store, its record in the directory, its relay. */

@@ -1,8 +1,8 @@
 // The PostgreSQL store when the database goes away: quick ServiceUnavailableErrors (never a hang), then it recovers by itself.
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openStore, type Store } from '@/lib/db/store';
-import { ServiceUnavailableError } from '@/lib/unavailable';
+import { openStore, type Store } from '@gateway/db/store';
+import { ServiceUnavailableError } from '@gateway/unavailable';
 import { createOwnPostgres, type OwnPostgres } from '../support/own-postgres';
 
 let cluster: OwnPostgres;

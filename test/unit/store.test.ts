@@ -1,11 +1,11 @@
 // The store on both backends (SQLite, PostgreSQL): migrations, CRUD, positions, imports, concurrent writers, the change feed.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { sqliteMigrations } from '@/lib/db/migrations';
-import type { DataChange, Query } from '@/lib/db/driver';
-import { openStore, type Store, StoreError, TASK_STATUSES, type TaskRecord } from '@/lib/db/store';
-import { runInRequestContext } from '@/lib/request-context';
-import { commitPoint, WorkCancelled } from '@/lib/long-work/current-work';
+import { sqliteMigrations } from '@gateway/db/migrations';
+import type { DataChange, Query } from '@gateway/db/driver';
+import { openStore, type Store, StoreError, TASK_STATUSES, type TaskRecord } from '@gateway/db/store';
+import { runInRequestContext } from '@gateway/request-context';
+import { commitPoint, WorkCancelled } from '@gateway/long-work/current-work';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
 const demoUsers = [

@@ -1,12 +1,13 @@
 // TaskService.importTasks on both backends: tasks land in row order with their creator, or — on any error or cancel — none.
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { store } from '@/lib/db/store';
-import { requestContext, runInRequestContext } from '@/lib/request-context';
-import { type Work, WorkCancelled } from '@/lib/long-work/current-work';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { configureGateway } from '@gateway/config';
+import { store } from '@gateway/db/store';
+import { requestContext, runInRequestContext } from '@gateway/request-context';
+import { type Work, WorkCancelled } from '@gateway/long-work/current-work';
 import TaskService from '@/modules/task/task-service';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
-/** Forgets this process's configuration and store, so the next use opens them from the environment as a new server would. */
+/** Forgets this process's configuration and store, so the next use opens them from the settings as a new server would. */
 async function forgetProcessState(): Promise<void> {
   const scope = globalThis as Record<symbol, { close?: () => Promise<void> } | undefined>;
   await scope[Symbol.for('vovk-gateway.store')]?.close?.();
@@ -30,15 +31,13 @@ describe.each<Backend>(['sqlite', 'postgres'])('on %s', (backend) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    vi.stubEnv('DATABASE_FILE', database.options.databaseFile);
-    vi.stubEnv('DATABASE_URL', database.options.databaseUrl ?? '');
     await forgetProcessState();
+    configureGateway(database.options);
     expect(store().driver.constructor.name).toBe(backend === 'sqlite' ? 'SqliteDriver' : 'PostgresDriver');
   });
 
   afterAll(async () => {
     await forgetProcessState();
-    vi.unstubAllEnvs();
     await database.drop();
   });
 

@@ -2,8 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ProgressUpdate, type Work, WorkCancelled } from '@/lib/long-work/current-work';
-import { requestContext, runInRequestContext } from '@/lib/request-context';
+import { type ProgressUpdate, type Work, WorkCancelled } from '@gateway/long-work/current-work';
+import { requestContext, runInRequestContext } from '@gateway/request-context';
 import { type ImportRules, readImport } from '@/modules/task/task-import';
 import { TaskImportSchema } from '@/modules/task/task-schemas';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { NextResponse } from 'next/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { HttpException, HttpStatus, ToModelOutput as VovkToModelOutput, toDownloadResponse } from 'vovk';
-import { INTERNAL_ERROR_MESSAGE, ToModelOutput } from '@/lib/tools';
+import { INTERNAL_ERROR_MESSAGE, ToModelOutput } from '@gateway/tools';
 
 const format = (result: unknown) => ToModelOutput.MCP(result, null, null);
 const bytes = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 255, 1, 2]);

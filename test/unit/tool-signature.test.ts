@@ -1,6 +1,6 @@
 // Unit tests of code mode's TypeScript signatures: JSON Schema (as tools/list carries it) to `name(args): Promise<…>`.
 import { describe, expect, test } from 'vitest';
-import { toolSignature } from '@/shared/tool-signature';
+import { toolSignature } from '@gateway/shared/tool-signature';
 
 describe('toolSignature', () => {
   test('required and optional properties, their descriptions and defaults as comments, enums, nullables, arrays', () => {

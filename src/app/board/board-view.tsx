@@ -2,8 +2,8 @@
 'use client';
 import { TaskController as TaskRPC } from '@/client';
 import { type BoardActions, BoardHeader, TaskBoard } from '@/components/board/task-board';
-import { SessionBadge, SignInPanel } from '@/components/oauth-session';
-import { isUnauthorized } from '@/browser/token';
+import { SessionBadge, SignInPanel } from 'vovk-mcp-gateway/explorer';
+import { isUnauthorized } from 'vovk-mcp-gateway/browser';
 import { type Connection, useBoardStream } from './use-board-stream';
 
 const connectionLabels: Record<Connection, string> = {

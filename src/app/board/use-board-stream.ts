@@ -3,7 +3,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { BoardController as BoardRPC } from '@/client';
-import { isUnauthorized } from '@/browser/token';
+import { isUnauthorized } from 'vovk-mcp-gateway/browser';
 import type { Board, BoardEvent } from '@/modules/board/board-schemas';
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'unauthorized';

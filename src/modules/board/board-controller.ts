@@ -1,11 +1,9 @@
 // REST + MCP procedures of the board: the whole board at once (with its MCP App), a wait for its next change (the
 // app's own tool), and its live stream (REST only).
 import { get, operation, prefix, procedure } from 'vovk';
-import { workSignal } from '@/lib/long-work/current-work';
-import { mcpApp } from '@/lib/mcp/mcp-apps';
+import { mcpApp, resource, workSignal } from 'vovk-mcp-gateway';
 import { BoardChangeSchema, BoardEventSchema, BoardSchema, BoardWaitSchema } from './board-schemas';
 import BoardService from './board-service';
-import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 /** Proxies are asked not to buffer or transform the stream. */
 const STREAM_HEADERS = { 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };

@@ -1,7 +1,7 @@
 // REST only: the jobs that `Prefer: respond-async` started (GET to follow one, DELETE to cancel it).
 import { del, get, operation, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { cancelRestJob, getRestJob } from '@/lib/long-work/rest-jobs';
+import { cancelRestJob, getRestJob } from 'vovk-mcp-gateway';
 import { JobSchema } from './job-schemas';
 
 const JobIdParamsSchema = z

@@ -1,6 +1,6 @@
 // The standalone `sum_numbers` tool (MCP only, no REST route): the gateway formats it like every derived tool.
 import { z } from 'zod';
-import { standardTool } from '@/lib/tools';
+import { standardTool } from 'vovk-mcp-gateway';
 
 export const sumNumbers = standardTool({
   name: 'sum_numbers',

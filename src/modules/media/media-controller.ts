@@ -2,7 +2,7 @@
 import { get, operation, prefix, procedure, toDownloadResponse } from 'vovk';
 import { z } from 'zod';
 import MediaService from './media-service';
-import { resource } from '@/lib/mcp/resources/resource-decorator';
+import { resource } from 'vovk-mcp-gateway';
 
 @prefix('media')
 export default class MediaController {

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { HttpException, HttpStatus } from 'vovk';
-import { config } from '@/lib/config';
+import { config } from 'vovk-mcp-gateway';
 
 /** Public path (and file under public/) of each sample asset. */
 export const MEDIA_ASSETS = {

@@ -1,8 +1,6 @@
 // REST + MCP procedures of the task module: the board's cards under /api/tasks.
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
-import { confirm } from '@/lib/mcp/client-input';
-import { currentCaller } from '@/lib/request-context';
-import { longRunning } from '@/lib/long-work/long-running';
+import { confirm, currentCaller, longRunning, resource } from 'vovk-mcp-gateway';
 import { z } from 'zod';
 import {
   NewTaskSchema,
@@ -16,7 +14,6 @@ import {
   type TaskImport,
 } from './task-schemas';
 import TaskService from './task-service';
-import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 @prefix('tasks')
 export default class TaskController {

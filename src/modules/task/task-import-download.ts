@@ -1,6 +1,6 @@
 // Downloads an import's CSV from an allowed origin as a stream: each redirect hop checked, an idle timeout, a byte limit.
 import { HttpException, HttpStatus } from 'vovk';
-import { WorkCancelled } from '@/lib/long-work/current-work';
+import { WorkCancelled } from 'vovk-mcp-gateway';
 
 /** What a download may do: where from, how much, how long without a byte. */
 export interface DownloadLimits {

@@ -5,9 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type CsvError, parse } from 'csv-parse';
 import { HttpException, HttpStatus } from 'vovk';
 import type { z } from 'zod';
-import type { NewTask } from '@/lib/db/store';
-import { DetailedHttpException } from '@/lib/tools';
-import { reportProgress, WorkCancelled, workSignal } from '@/lib/long-work/current-work';
+import { DetailedHttpException, type NewTask, reportProgress, WorkCancelled, workSignal } from 'vovk-mcp-gateway';
 import { type DownloadLimits, downloadCsv, overLimit } from './task-import-download';
 import { NewTaskSchema, type TaskImport } from './task-schemas';
 

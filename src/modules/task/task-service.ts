@@ -1,8 +1,6 @@
 // Tasks of the board: list, read, create, edit, move between and within columns, delete; knows nothing about requests.
-import { config } from '@/lib/config';
-import { store, type NewTask, type TaskChanges, type TaskFilter, type TaskMove } from '@/lib/db/store';
+import { commitPoint, config, type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from 'vovk-mcp-gateway';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
-import { commitPoint } from '@/lib/long-work/current-work';
 import { readImport } from './task-import';
 import { allowedUrl } from './task-import-download';
 import type { Task, TaskImport, TaskImportResult } from './task-schemas';

@@ -1,7 +1,7 @@
 // REST + MCP procedures that answer in text types: a plain-text greeting and an RSS (XML) feed.
 import { get, operation, prefix, procedure } from 'vovk';
 import TextService from './text-service';
-import { resource } from '@/lib/mcp/resources/resource-decorator';
+import { resource } from 'vovk-mcp-gateway';
 
 @prefix('text')
 export default class TextController {

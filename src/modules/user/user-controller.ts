@@ -1,13 +1,9 @@
 // REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { ADMIN_SCOPE } from '@/shared/scope-names';
-import { scopes } from '@/lib/auth/scopes';
-import { confirm } from '@/lib/mcp/client-input';
-import { mcpApp } from '@/lib/mcp/mcp-apps';
+import { ADMIN_SCOPE, confirm, mcpApp, resource, scopes } from 'vovk-mcp-gateway';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
-import { resource } from '@/lib/mcp/resources/resource-decorator';
 
 @prefix('users')
 export default class UserController {

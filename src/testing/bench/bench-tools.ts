@@ -1,6 +1,6 @@
 // Benchmark-only generated tools (GATEWAY_BENCHMARK_TOOLS=N): a large catalogue, to show a call's cost does not grow with it.
 import { z } from 'zod';
-import { standardTool } from '@/lib/tools';
+import { standardTool } from 'vovk-mcp-gateway';
 
 /** `count` small standalone tools, `bench_tool_1` … `bench_tool_N`, each with its own zod input schema. */
 export function generatedBenchTools(count: number) {

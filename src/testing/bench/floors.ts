@@ -1,8 +1,7 @@
 // Benchmark floors: getUser as a bare Next.js route handler (REST) and, with a large image, a bare mcp-handler route (MCP).
 import { createMcpHandler } from 'mcp-handler';
 import { z } from 'zod';
-import { config } from '@/lib/config';
-import { store } from '@/lib/db/store';
+import { config, store } from 'vovk-mcp-gateway';
 import { largeImage } from './bench-media';
 
 const userOne = async () => (await store().getUser(1))!;

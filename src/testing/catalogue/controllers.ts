@@ -1,7 +1,7 @@
 // The generated catalogue's Vovk controllers: a class per module, made at run time and decorated as a written one is.
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
 import { z } from 'zod';
-import { alwaysListed, toolset } from '@/lib/catalogue/toolsets';
+import { alwaysListed, toolset } from 'vovk-mcp-gateway';
 import { DOMAINS } from './domains';
 import { fakeObject, objectSchema } from './fields';
 import type { Domain, Fields, Output, Verb } from './spec';

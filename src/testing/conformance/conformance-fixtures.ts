@@ -7,7 +7,7 @@ import {
   ResourceTemplate,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { standardTool } from '@/lib/tools';
+import { standardTool } from 'vovk-mcp-gateway';
 import ConformanceInputService from './conformance-input-service';
 import { conformanceTaskTools } from './conformance-task-tools';
 import ConformanceService, { textResponse } from './conformance-service';

@@ -1,8 +1,6 @@
 // What the conformance suite's input fixtures ask the MCP client (through askClient) and make of its answers.
 import type { ElicitInputParams, InputRequest } from '@modelcontextprotocol/server';
-import { askClient, type ClientAnswer, clientCan, inputRequest } from '@/lib/mcp/client-input';
-import { announceListChanged, type ChangingList } from '@/lib/mcp/list-changes';
-import { currentToolCall } from '@/lib/request-context';
+import { announceListChanged, askClient, type ChangingList, type ClientAnswer, clientCan, currentToolCall, inputRequest } from 'vovk-mcp-gateway';
 
 type FormSchema = Extract<ElicitInputParams['requestedSchema'], { type: 'object' }>;
 type FormFields = FormSchema['properties'];

@@ -1,5 +1,5 @@
 // What the MCP conformance fixtures return: tiny media, fixed texts, and the MCP-context side effects (logs, progress).
-import { currentToolCall } from '@/lib/request-context';
+import { currentToolCall } from 'vovk-mcp-gateway';
 
 /** A 1×1 PNG and a silent, empty WAV: the smallest valid media for the suite's image and audio checks. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';

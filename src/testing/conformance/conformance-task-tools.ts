@@ -3,9 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';
 import { z } from 'zod';
-import { askClient, inputRequest } from '@/lib/mcp/client-input';
-import { standardTool } from '@/lib/tools';
-import { reportProgress, workSignal } from '@/lib/long-work/current-work';
+import { askClient, inputRequest, reportProgress, standardTool, workSignal } from 'vovk-mcp-gateway';
 import { textResponse } from './conformance-service';
 
 /** Waits `ms`, or throws once the call is cancelled. */

@@ -1,7 +1,5 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document of the REST door, generated from the same registry of controllers.
-import { GATEWAY_TITLE, GATEWAY_VERSION } from '@/lib/about';
-import { guarded } from '@/lib/http/guards';
-import { openApiDocument } from '@/lib/openapi/openapi-document';
+import { GATEWAY_TITLE, GATEWAY_VERSION, guarded, openApiDocument } from 'vovk-mcp-gateway';
 import { controllers, segments } from '@/modules';
 
 const document = openApiDocument(controllers, {

@@ -1,7 +1,7 @@
 'use client';
 // Where the authorization server sends the browser back after sign-in: exchanges the code, then returns to the page.
 import { useEffect, useState } from 'react';
-import { completeSignIn } from '@/browser/oauth';
+import { completeSignIn } from 'vovk-mcp-gateway/browser';
 
 /** One exchange per page load: a code is good once, and React may run an effect twice in development. */
 let exchange: Promise<string> | null = null;

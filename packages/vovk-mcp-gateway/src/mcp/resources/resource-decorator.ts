@@ -1,0 +1,27 @@
+// `@resource()`: declares, next to a GET handler, that its procedure is also an MCP resource, and what changes it.
+import 'server-only';
+import { recordedInOperation } from '../../operation-fields.js';
+
+/** `@operation` field where `@resource` records its declaration (OpenAPI readers see it, with the URI). */
+export const RESOURCE_KEY = 'x-mcp-resource';
+
+/** What `@resource` declares of a procedure's resource. */
+export interface ResourceDeclaration {
+  /**
+   * The tables whose changes change it: table → the path parameter that holds the changed row's id (`{ tasks: 'id' }`:
+   * a change of task 7 updates `…/tasks/7`), or `'*'`: a change of any of its rows updates it. Subscribers of the
+   * resource hear of those changes (`notifications/resources/updated`). @default never changes
+   */
+  changedBy?: Record<string, string>;
+  /** The media type resources/list announces. @default application/json for a procedure with an output schema */
+  mimeType?: string;
+}
+
+/**
+ * Makes a GET procedure an MCP resource as well as a tool: `@resource({ changedBy: { tasks: 'id' } }) @get('{id}')`.
+ * Its URI is its REST path under `vovk://gateway` (path parameters become the URI template's variables), and
+ * resources/read runs the procedure as a call of its tool does. REST is unchanged.
+ */
+export function resource(declaration: ResourceDeclaration = {}) {
+  return recordedInOperation({ [RESOURCE_KEY]: declaration });
+}

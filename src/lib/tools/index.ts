@@ -1,6 +1,0 @@
-// The project's tool formatting API (rules: docs/mcp-formatting.md); the seed's snippets work with `@/lib/tools`.
-import 'server-only';
-export { ToModelOutput } from './to-model-output';
-export { createMcpFormatter, type McpFormatter, type McpFormatterOptions } from './to-model-output-mcp';
-export { standardTool, withFormattedOutput, type StandardTool } from './standard-tool';
-export { DetailedHttpException, INTERNAL_ERROR_MESSAGE, maskErrorForRest, withErrorDetails } from './public-error';
