@@ -1,0 +1,205 @@
+// Adoption, tested rather than assumed: a fresh Vovk app (e2e/adoption-app: Next.js 16, vovk 3.7, TypeScript 5.9, its
+// own [[...vovk]] segment, two controllers written as Vovk's docs write them) installs the packed package, is built and
+// started as it is, then takes the README quickstart's files exactly as the README writes them (and `@resource()` on one
+// GET procedure, as the quickstart says), is built with `next build` and started with a plain `next start`. Its REST
+// answers are the ones it gave before; its procedures are tools in both eras; search, call_tool, code mode, a resource
+// and the explorer page work.
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { selectingURL } from './support/catalogue';
+import { connect, eras, using } from './support/mcp';
+import { e2ePort } from './support/server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const template = path.join(root, 'e2e/adoption-app');
+const port = e2ePort + 340;
+const baseURL = `http://localhost:${port}`;
+
+/** The requests whose answers must not change when the gateway is added (method, path, JSON body). */
+const restRequests: Array<[string, string, unknown?]> = [
+  ['GET', '/api/users'],
+  ['GET', '/api/users?search=ada'],
+  ['GET', '/api/users/2'],
+  ['GET', '/api/users/9'],
+  ['PUT', '/api/users/1', { name: 'Ada King' }],
+  ['PUT', '/api/users/1', { email: 'not an email' }],
+  ['GET', '/api/posts?authorId=2'],
+  ['GET', '/api/posts/titles'],
+];
+
+interface RestAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+/** What the app answers to every request of `restRequests`, in order. */
+async function restAnswers(): Promise<RestAnswer[]> {
+  const answers: RestAnswer[] = [];
+  for (const [method, url, body] of restRequests) {
+    const init = body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+    const response = await fetch(`${baseURL}${url}`, init);
+    answers.push({ status: response.status, contentType: response.headers.get('content-type'), body: await response.text() });
+  }
+  return answers;
+}
+
+/** The README quickstart's files: each fenced block of "Add it to your Vovk app" whose first line is `// <path>`. */
+function quickstartFiles(): Map<string, string> {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Add it to your Vovk app');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const files = new Map<string, string>();
+  for (const [, text, file] of section.matchAll(/```tsx?\n(\/\/ (\S+)\n[\s\S]*?)```/g)) files.set(file, text);
+  return files;
+}
+
+const run = (dir: string, command: string, args: string[]) =>
+  execFileSync(command, args, { cwd: dir, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+
+/** `next start` of the app on `port` (plain, as an adopter runs it), once it answers. */
+async function startApp(dir: string): Promise<ChildProcess> {
+  const server = spawn(path.join(dir, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (await fetch(`${baseURL}/api/users`).then((r) => r.ok, () => false)) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  server.kill();
+  throw new Error('the fresh app did not start');
+}
+
+async function stopApp(server: ChildProcess | undefined): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+let appDir: string;
+let server: ChildProcess | undefined;
+let before: RestAnswer[];
+const timings: Record<string, number> = {};
+
+/** Runs `step` and keeps how long it took (printed after the run: the fresh app's install and build times). */
+function timed<T>(name: string, step: () => T): T {
+  const started = performance.now();
+  const result = step();
+  timings[name] = Math.round(performance.now() - started);
+  return result;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vovk-adoption-'));
+  const packDir = path.join(appDir, '.pack');
+  const tarball = timed('pack', () => run(root, 'npm', ['run', '--silent', 'gateway:pack', '--', packDir]).trim().split('\n').at(-1)!);
+  fs.cpSync(template, appDir, { recursive: true, filter: (source) => !/README\.md$|package\.json\.template$/.test(source) });
+  const manifest = JSON.parse(fs.readFileSync(path.join(template, 'package.json.template'), 'utf8'));
+  manifest.dependencies['vovk-mcp-gateway'] = `file:${tarball}`;
+  fs.writeFileSync(path.join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // From the npm cache where it has the packages (the repository's own install filled it), else from the registry.
+  // better-sqlite3's native build is the one this repository compiled for the same version and Node (its install
+  // script would compile the very same file for a minute).
+  timed('install', () => run(appDir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']));
+  const nativeBuild = 'node_modules/better-sqlite3/build';
+  fs.cpSync(path.join(root, nativeBuild), path.join(appDir, nativeBuild), { recursive: true });
+
+  timed('build without the gateway', () => run(appDir, path.join(appDir, 'node_modules/.bin/next'), ['build']));
+  server = await startApp(appDir);
+  before = await restAnswers();
+  await stopApp(server);
+
+  for (const [file, text] of quickstartFiles()) {
+    fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(appDir, file), text);
+  }
+  const userController = path.join(appDir, 'src/modules/user/user-controller.ts');
+  const source = fs.readFileSync(userController, 'utf8');
+  fs.writeFileSync(
+    userController,
+    `import { resource } from 'vovk-mcp-gateway';\n${source.replace("  @get('{id}')", "  @resource()\n  @get('{id}')")}`,
+  );
+  timed('build with the gateway', () => run(appDir, path.join(appDir, 'node_modules/.bin/next'), ['build']));
+  server = await startApp(appDir);
+});
+
+test.afterAll(async () => {
+  await stopApp(server);
+  console.log(`[adoption] ${Object.entries(timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  if (appDir) fs.rmSync(appDir, { recursive: true, force: true });
+});
+
+test('the README quickstart names the files an adopter writes: the route, the config wrapper, the explorer page', () => {
+  expect([...quickstartFiles().keys()]).toEqual(['src/app/api/mcp/route.ts', 'next.config.ts', 'src/app/explorer/page.tsx']);
+});
+
+test('its REST answers are the ones it gave before the gateway was added', async () => {
+  expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 200, 400, 200, 200]);
+  expect(await restAnswers()).toEqual(before);
+});
+
+for (const era of eras) {
+  test(`${era}: its procedures are tools, answering what REST answers`, async () => {
+    await using(connect(era, baseURL), async (client) => {
+      const names = (await client.listTools()).map((tool) => tool.name).sort();
+      expect(names).toEqual(['PostRPC_listPosts', 'PostRPC_streamTitles', 'UserRPC_getUser', 'UserRPC_listUsers', 'UserRPC_updateUser']);
+      const user = await client.callTool('UserRPC_getUser', { params: { id: '2' } });
+      expect(user.structuredContent).toEqual(JSON.parse(before[2].body));
+      const titles = await client.callTool('PostRPC_streamTitles', {});
+      expect(titles.structuredContent).toEqual({ items: before[7].body.trim().split('\n').map((line) => JSON.parse(line)) });
+      const missing = await client.callTool('UserRPC_getUser', { params: { id: '9' } });
+      expect(missing.isError).toBe(true);
+      expect(missing.content[0]?.text).toContain('User 9 not found');
+    });
+  });
+
+  test(`${era}: search_tools finds a tool and call_tool calls it`, async () => {
+    await using(connect(era, selectingURL(baseURL, { tools: 'search' })), async (client) => {
+      expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(['call_tool', 'search_tools']);
+      const found = await client.callTool('search_tools', { query: 'stream the titles of posts' });
+      expect(JSON.stringify(found.structuredContent)).toContain('PostRPC_streamTitles');
+      const called = await client.callTool('call_tool', { name: 'UserRPC_listUsers', arguments: { query: { search: 'ada' } } });
+      expect(called.structuredContent).toEqual(JSON.parse(before[1].body));
+    });
+  });
+
+  test(`${era}: code mode runs a program over its tools`, async () => {
+    await using(connect(era, selectingURL(baseURL, { tools: 'code' })), async (client) => {
+      const program = `const { users } = await tools.UserRPC_listUsers({});
+        const posts = await tools.PostRPC_listPosts({ query: { authorId: String(users[1].id) } });
+        return posts.map((post) => post.title);`;
+      const answer = await client.callTool('execute', { code: program });
+      expect(answer.isError, String(answer.content[0]?.text)).toBeFalsy();
+      expect((answer.structuredContent as { result: unknown }).result).toEqual(JSON.parse(before[6].body).map((post: { title: string }) => post.title));
+    });
+  });
+}
+
+test('a procedure marked @resource() is a resource template, read as REST answers it', async () => {
+  const client = new ClientV2({ name: 'adoption', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new TransportV2(new URL('/api/mcp', baseURL)));
+  try {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((listed) => listed.uriTemplate)).toEqual(['vovk://gateway/api/users/{id}']);
+    const { contents } = await client.readResource({ uri: 'vovk://gateway/api/users/2' });
+    const [read] = contents as Array<{ text?: string }>;
+    expect(JSON.parse(String(read?.text))).toEqual(JSON.parse(before[2].body));
+  } finally {
+    await client.close();
+  }
+});
+
+test('the explorer page renders in the browser and lists the tools', async ({ page }) => {
+  await page.goto(`${baseURL}/explorer`);
+  for (const name of ['UserRPC_listUsers', 'PostRPC_streamTitles']) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+});
