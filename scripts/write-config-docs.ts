@@ -1,6 +1,8 @@
-// Rewrites the README's configuration tables from the one schema (the package's config.ts): `npm run docs:config`.
+// Rewrites the README's configuration tables from the variables' schemas (the package's config.ts, then the reference
+// app's own in src/lib/settings.ts): `npm run docs:config`.
 import fs from 'node:fs';
-import { variablesTable } from '@gateway/config';
+import { VARIABLES, variablesTable } from '@gateway/config';
+import { APP_VARIABLES } from '@/lib/settings';
 
 const README = 'README.md';
 const groups = ['server', 'security', 'testing'] as const;
@@ -11,6 +13,6 @@ for (const group of groups) {
   const marker = `<!-- config:${group} -->`;
   const pattern = new RegExp(`${marker}\\n(?:\\|.*\\n)*`);
   if (!pattern.test(readme)) throw new Error(`${README} has no ${marker} marker`);
-  readme = readme.replace(pattern, `${marker}\n${variablesTable(group)}\n`);
+  readme = readme.replace(pattern, `${marker}\n${variablesTable(group, { ...VARIABLES, ...APP_VARIABLES })}\n`);
 }
 fs.writeFileSync(README, readme);

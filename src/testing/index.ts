@@ -1,6 +1,6 @@
 // Test-only modules (test build only): fixtures always; conformance, benchmark and large-catalogue pieces when their switch is on.
 import type { McpServer } from '@modelcontextprotocol/server';
-import { config } from 'vovk-mcp-gateway';
+import { appSettings } from '@/lib/settings';
 import { generatedBenchTools } from './bench/bench-tools';
 import BenchController from './bench/bench-controller';
 import { catalogueControllers } from './catalogue';
@@ -25,7 +25,7 @@ import ValibotStyleController from './vovk-styles/valibot-style-controller';
  * switches keep each suite's catalogue its own.
  */
 export function testControllers() {
-  const { conformanceFixtures, benchmark, catalogueProcedures } = config();
+  const { conformanceFixtures, benchmark, catalogueProcedures } = appSettings();
   return {
     FixtureController,
     HelloStyleController,
@@ -50,11 +50,11 @@ export function testSegments() {
 
 /** Standalone test tools: the conformance suite's with flat arguments, and GATEWAY_BENCHMARK_TOOLS generated ones. */
 export function testTools() {
-  const { conformanceFixtures, benchmarkExtraTools } = config();
+  const { conformanceFixtures, benchmarkExtraTools } = appSettings();
   return [...(conformanceFixtures ? conformanceTools : []), ...generatedBenchTools(benchmarkExtraTools)];
 }
 
 /** What the conformance suite reads besides tools (resources, prompts, completion, logging), with MCP_CONFORMANCE=1. */
 export function setupTestServer(): ((server: McpServer) => void) | undefined {
-  return config().conformanceFixtures ? registerConformanceFixtures : undefined;
+  return appSettings().conformanceFixtures ? registerConformanceFixtures : undefined;
 }

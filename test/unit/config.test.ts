@@ -1,12 +1,17 @@
-// Unit tests of the one configuration: defaults with nothing set, each invalid value named, the README in step with it.
+// Unit tests of the configuration, the gateway's variables and the reference app's own: defaults with nothing set, each
+// invalid value named, the README in step with both tables, the package reading no environment.
 import fs from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ConfigError, config, configureGateway, settingsFromEnv, VARIABLES, variablesTable } from '@gateway/config';
+import { ConfigError, config, configureGateway, readVariables, settingsFromEnv, VARIABLES, variablesTable } from '@gateway/config';
+import { APP_VARIABLES, appSettingsFromEnv } from '@/lib/settings';
 
-/** The problems `settingsFromEnv` reports for `env`, or [] when it is valid. */
+/** Every documented variable: the gateway's, then the app's. */
+const ALL_VARIABLES = { ...VARIABLES, ...APP_VARIABLES };
+
+/** The problems reading `env` reports (both tables), or [] when it is valid. */
 function problemsOf(env: Record<string, string>): string[] {
   try {
-    settingsFromEnv(env);
+    readVariables(ALL_VARIABLES, env);
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
@@ -21,24 +26,27 @@ describe('configuration', () => {
       port: 3000,
       publicOrigin: 'http://localhost:3000',
       databaseUrl: undefined,
-      mediaAllowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       token: undefined,
       trustProxy: false,
       mcpMaxBodyBytes: 1024 * 1024,
       mcpMaxMediaBytes: 4 * 1024 * 1024,
       oversizeMedia: 'error',
+      tracing: undefined,
+    });
+    expect(appSettingsFromEnv({})).toEqual({
+      mediaAllowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      taskImport: { allowedOrigins: [], maxRows: 100_000, maxBytes: 50 * 1024 * 1024, idleTimeoutMs: 30_000 },
       conformanceFixtures: false,
       benchmark: false,
       benchmarkExtraTools: 0,
-      tracing: undefined,
-      taskImport: { allowedOrigins: [], maxRows: 100_000, maxBytes: 50 * 1024 * 1024, idleTimeoutMs: 30_000 },
+      catalogueProcedures: 0,
     });
     expect(config.databaseFile).toMatch(/data[/\\]gateway\.db$/);
     expect(config.allowedHostnames).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']));
   });
 
   test('values given are parsed into their types', () => {
-    const config = settingsFromEnv({
+    const env = {
       PORT: '4000',
       GATEWAY_PUBLIC_ORIGIN: 'https://gateway.example.com/some/path',
       MEDIA_ALLOWED_ORIGINS: 'https://media.example.com/x, http://cdn.example.com:8080',
@@ -52,17 +60,20 @@ describe('configuration', () => {
       IMPORT_MAX_ROWS: '500',
       IMPORT_MAX_BYTES: '1048576',
       IMPORT_IDLE_TIMEOUT_MS: '250',
-    });
-    expect(config).toMatchObject({
+    };
+    const config = settingsFromEnv(env);
+    expect(appSettingsFromEnv(env)).toMatchObject({
       taskImport: {
         allowedOrigins: ['https://files.example.com', 'http://127.0.0.1:8080'],
         maxRows: 500,
         maxBytes: 1024 * 1024,
         idleTimeoutMs: 250,
       },
+      mediaAllowedOrigins: ['https://media.example.com', 'http://cdn.example.com:8080'],
+    });
+    expect(config).toMatchObject({
       port: 4000,
       publicOrigin: 'https://gateway.example.com',
-      mediaAllowedOrigins: ['https://media.example.com', 'http://cdn.example.com:8080'],
       trustProxy: true,
       mcpMaxBodyBytes: 2048,
       oversizeMedia: 'resource_link',
@@ -108,16 +119,16 @@ describe('configuration', () => {
 
   test('every invalid variable is reported at once', () => {
     expect(problemsOf({ MCP_MAX_BODY_BYTES: 'abc', MEDIA_ALLOWED_ORIGINS: 'not-a-url' }).map((problem) => problem.split('=')[0])).toEqual([
-      'MEDIA_ALLOWED_ORIGINS',
       'MCP_MAX_BODY_BYTES',
+      'MEDIA_ALLOWED_ORIGINS',
     ]);
   });
 
   test('the README documents every variable exactly as the schema does', () => {
     const readme = fs.readFileSync('README.md', 'utf8');
-    for (const group of ['server', 'security', 'testing'] as const) expect(readme).toContain(variablesTable(group));
-    const documented = Object.keys(VARIABLES).filter((name) => readme.includes(`| \`${name}\` |`));
-    expect(documented).toEqual(Object.keys(VARIABLES));
+    for (const group of ['server', 'security', 'testing'] as const) expect(readme).toContain(variablesTable(group, ALL_VARIABLES));
+    const documented = Object.keys(ALL_VARIABLES).filter((name) => readme.includes(`| \`${name}\` |`));
+    expect(documented).toEqual(Object.keys(ALL_VARIABLES));
   });
 
   test("the package reads no process.env (Next.js build constants aside): only the app's settings and start do", () => {
@@ -125,7 +136,7 @@ describe('configuration', () => {
       .flatMap((dir) => (fs.readdirSync(dir, { recursive: true }) as string[]).map((file) => `${dir}/${file}`))
       .filter((file) => /\.tsx?$/.test(file))
       .filter((file) => /process\.env(?!\.(NODE_ENV|NEXT_RUNTIME)\b)/.test(fs.readFileSync(file, 'utf8')));
-    expect(readers).toEqual(['src/instrumentation.ts', 'src/lib/gateway-settings.ts']);
+    expect(readers).toEqual(['src/instrumentation.ts', 'src/lib/settings.ts']);
   });
 });
 

@@ -5,7 +5,7 @@ import { localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontex
 import { z } from 'zod';
 
 /** One documented variable: its schema (parsing the raw string), its default as people read it, and what it does. */
-interface Variable<T extends z.ZodType> {
+export interface Variable<T extends z.ZodType = z.ZodType> {
   schema: T;
   default: string;
   doc: string;
@@ -13,7 +13,8 @@ interface Variable<T extends z.ZodType> {
   group: 'server' | 'security' | 'testing';
 }
 
-const variable = <T extends z.ZodType>(definition: Variable<T>) => definition;
+/** Declares one variable (its type kept for the parsed value). */
+export const variable = <T extends z.ZodType>(definition: Variable<T>) => definition;
 
 /** A comma-separated list; empty items are dropped. */
 const list = (item: z.ZodType<string, string>, expects: string) =>
@@ -85,6 +86,9 @@ const originOnly = (what: string) =>
     { error: (issue) => `expected ${what} as scheme://host[:port] (no path), got ${JSON.stringify(issue.input)}` },
   );
 
+/** The schemas of the gateway's variables, for an app that declares its own with `variable` (same parsing, same messages). */
+export const variableSchemas = { list, url, byteCount, wholeNumber, flag, flagOn, optionalText, originOnly };
+
 const hostName = z.string().regex(/^[\w.-]+$|^\[[\d:a-f.]+\]$/i, 'expected host names such as api.example.com');
 
 /** The variables, by name. Their order is the order of the docs. */
@@ -145,36 +149,6 @@ export const VARIABLES = {
     schema: wholeNumber(100, 'jobs', 1, 100_000),
     default: '`100`',
     doc: 'How many jobs and tasks one instance runs at once; one more is refused (REST 503 with `Retry-After`, MCP error) until one ends.',
-  }),
-  MEDIA_ALLOWED_ORIGINS: variable({
-    group: 'server',
-    schema: list(url('an origin'), 'comma-separated origins such as https://media.example.com'),
-    default: "this server's own origin (`localhost` and `127.0.0.1`)",
-    doc: 'Comma-separated origins `getAudioFromURL` may fetch from. Anything else is refused with 403; redirects and `/api/` URLs are refused too.',
-  }),
-  IMPORT_ALLOWED_ORIGINS: variable({
-    group: 'server',
-    schema: list(originOnly('an origin'), 'comma-separated origins such as https://files.example.com'),
-    default: 'none',
-    doc: 'Comma-separated origins (`scheme://host[:port]`) `TaskController_importTasks` may fetch a CSV `url` from; any other URL is refused with 400. A listed origin is allowed even on a loopback or private address; a redirect is followed only to a listed origin (at most 5).',
-  }),
-  IMPORT_MAX_ROWS: variable({
-    group: 'server',
-    schema: wholeNumber(100_000, 'rows', 1),
-    default: '`100000`',
-    doc: 'Most rows one task import may hold (`rows`, `csv` or `url`); more get 413 (a URL is read no further).',
-  }),
-  IMPORT_MAX_BYTES: variable({
-    group: 'server',
-    schema: byteCount(50 * 1024 * 1024),
-    default: '`52428800` (50 MiB)',
-    doc: 'Largest CSV one task import may read, in bytes (`csv` text or the body of a `url`); larger gets 413 (a URL is read no further). Inline `rows` and `csv` are first bounded by `REST_MAX_BODY_BYTES` / `MCP_MAX_BODY_BYTES`: import large files by `url`.',
-  }),
-  IMPORT_IDLE_TIMEOUT_MS: variable({
-    group: 'server',
-    schema: wholeNumber(30_000, 'milliseconds', 1, 3_600_000),
-    default: '`30000`',
-    doc: 'A task import from a `url` fails (504) when the server it reads from sends no byte for this long (ms), waiting for its answer included; there is no limit on the whole download.',
   }),
   OTEL_EXPORTER_OTLP_ENDPOINT: variable({
     group: 'server',
@@ -405,35 +379,8 @@ export const VARIABLES = {
     default: '`5000`',
     doc: 'How long (ms) an instance relaying a request of a 2025-era MCP session waits for the instance holding the session to acknowledge it before answering 503 (nothing was done: the holder starts it only when told to, after its acknowledgement); once acknowledged it waits as long as the holder runs. The e2e tests lower it to stay short.',
   }),
-  MCP_CONFORMANCE: variable({
-    group: 'testing',
-    schema: flag,
-    default: '`0`',
-    doc: 'Test build only: `1` adds the MCP conformance suite’s fixture tools, resources, prompts and logging capability (`npm run conformance` sets it).',
-  }),
-  GATEWAY_BENCHMARK: variable({
-    group: 'testing',
-    schema: flag,
-    default: '`0`',
-    doc: 'Test build only: `1` adds the benchmark’s large-image procedure (`npm run bench` sets it).',
-  }),
-  GATEWAY_BENCHMARK_TOOLS: variable({
-    group: 'testing',
-    schema: wholeNumber(0, 'tools', 0, 10_000),
-    default: '`0`',
-    doc: 'Test build only: how many generated `bench_tool_N` tools to add (`npm run bench` sets it for its large-catalogue server).',
-  }),
-  GATEWAY_CATALOGUE_PROCEDURES: variable({
-    group: 'testing',
-    schema: wholeNumber(0, 'procedures', 0, 5_000),
-    default: '`0`',
-    doc: 'Test build only: how many procedures of the generated large catalogue to add (20 per module, over realistic overlapping domains: contacts, invoices, shipments, tickets…), for toolsets and tool search at scale.',
-  }),
 } as const;
 
-type Variables = typeof VARIABLES;
-/** The parsed value of every variable. */
-type EnvironmentValues = { [Name in keyof Variables]: z.output<Variables[Name]['schema']> };
 
 /** The configuration the gateway runs with, derived from the variables. */
 export interface GatewayConfig {
@@ -448,9 +395,6 @@ export interface GatewayConfig {
   shutdownGraceMs: number;
   /** Long work (REST jobs, MCP tasks): how long a finished one is kept, how many may run per caller and per instance. */
   jobs: { resultTtlMs: number; maxPerCaller: number; maxPerInstance: number };
-  mediaAllowedOrigins: string[];
-  /** Task imports: the origins a CSV `url` may come from, and the bounds of one import. */
-  taskImport: { allowedOrigins: string[]; maxRows: number; maxBytes: number; idleTimeoutMs: number };
   token?: string;
   /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry. */
   oauth?: { issuer: string; audiences: string[] };
@@ -486,16 +430,8 @@ export interface GatewayConfig {
   subscriptions: { maxStreamsPerCaller: number; maxPerCaller: number };
   /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
   tracing?: { serviceName: string };
-  /** Test build only: the conformance suite's resources, prompts and tools. */
-  conformanceFixtures: boolean;
-  /** Test build only: the benchmark's procedures. */
-  benchmark: boolean;
-  /** Test build only: how many generated tools to add. */
-  benchmarkExtraTools: number;
   /** The most tools `tools/list` shows before the default surface is `search` (MCP_LIST_MAX). */
   mcpListMax: number;
-  /** Test build only: how many procedures of the generated large catalogue to add. */
-  catalogueProcedures: number;
   /** Code mode's limits per program (CODE_MODE_*) and how many programs run at once. */
   codeMode: CodeModeConfig;
 }
@@ -519,16 +455,23 @@ export class ConfigError extends Error {
   }
 }
 
-function parseVariables(env: Record<string, string | undefined>): EnvironmentValues {
+/** A table of documented variables, by name (the gateway's is `VARIABLES`; an app may declare its own with `variable`). */
+export type VariableTable = Record<string, Variable>;
+
+/** The parsed value of every variable of `table`. */
+export type VariableValues<Table extends VariableTable> = { [Name in keyof Table]: z.output<Table[Name]['schema']> };
+
+/** Parses every variable of `table` from `env`; throws one `ConfigError` naming every invalid variable. */
+export function readVariables<Table extends VariableTable>(table: Table, env: Record<string, string | undefined>): VariableValues<Table> {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
-  for (const [name, { schema }] of Object.entries(VARIABLES)) {
+  for (const [name, { schema }] of Object.entries(table)) {
     const parsed = schema.safeParse(env[name]);
     if (parsed.success) values[name] = parsed.data;
     else problems.push(`${name}=${JSON.stringify(env[name])}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }
   if (problems.length) throw new ConfigError(problems);
-  return values as EnvironmentValues;
+  return values as VariableValues<Table>;
 }
 
 /**
@@ -536,9 +479,8 @@ function parseVariables(env: Record<string, string | undefined>): EnvironmentVal
  * it); throws a `ConfigError` naming each invalid variable. Unset variables give the defaults.
  */
 export function settingsFromEnv(env: Record<string, string | undefined>): GatewayConfig {
-  const values = parseVariables(env);
+  const values = readVariables(VARIABLES, env);
   const publicOrigin = new URL(values.GATEWAY_PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
-  const ownOrigins = [publicOrigin, `http://localhost:${values.PORT}`, `http://127.0.0.1:${values.PORT}`];
   return {
     port: values.PORT,
     publicOrigin,
@@ -547,15 +489,6 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Gatewa
     databaseUrl: values.DATABASE_URL,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     jobs: { resultTtlMs: values.JOB_RESULT_TTL_MS, maxPerCaller: values.JOB_MAX_PER_CALLER, maxPerInstance: values.JOB_MAX_PER_INSTANCE },
-    mediaAllowedOrigins: values.MEDIA_ALLOWED_ORIGINS.length
-      ? values.MEDIA_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)
-      : [...new Set(ownOrigins)],
-    taskImport: {
-      allowedOrigins: values.IMPORT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
-      maxRows: values.IMPORT_MAX_ROWS,
-      maxBytes: values.IMPORT_MAX_BYTES,
-      idleTimeoutMs: values.IMPORT_IDLE_TIMEOUT_MS,
-    },
     token: values.GATEWAY_TOKEN,
     oauth: values.OAUTH_ISSUER
       ? { issuer: values.OAUTH_ISSUER, audiences: values.OAUTH_AUDIENCE.length ? values.OAUTH_AUDIENCE : [`${publicOrigin}/api/mcp`] }
@@ -595,11 +528,7 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Gatewa
       values.OTEL_EXPORTER_OTLP_ENDPOINT || values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
         ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }
         : undefined,
-    conformanceFixtures: values.MCP_CONFORMANCE,
-    benchmark: values.GATEWAY_BENCHMARK,
-    benchmarkExtraTools: values.GATEWAY_BENCHMARK_TOOLS,
     mcpListMax: values.MCP_LIST_MAX,
-    catalogueProcedures: values.GATEWAY_CATALOGUE_PROCEDURES,
     codeMode: {
       wallMs: values.CODE_MODE_WALL_MS,
       memoryBytes: values.CODE_MODE_MEMORY_BYTES,
@@ -652,12 +581,12 @@ export function config(): GatewayConfig {
 }
 
 /**
- * Reads the settings from the documented environment variables when the server starts and sets them for the process;
- * an invalid one is reported (naming each variable) and the process exits 1.
+ * Runs `read` (settings read from the environment, at start); a `ConfigError` is reported, naming each variable, and
+ * the process exits 1. For an app's own variables too.
  */
-export function configOrExit(env: Record<string, string | undefined>): GatewayConfig {
+export function orExit<T>(read: () => T): T {
   try {
-    return configureGateway(settingsFromEnv(env));
+    return read();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`${error.message}\nThe gateway did not start. See "Configuration" in the README.`);
@@ -665,14 +594,19 @@ export function configOrExit(env: Record<string, string | undefined>): GatewayCo
   }
 }
 
+/** Reads the gateway's settings from the documented variables when the server starts and sets them (exit 1 when invalid). */
+export function configOrExit(env: Record<string, string | undefined>): GatewayConfig {
+  return orExit(() => configureGateway(settingsFromEnv(env)));
+}
+
 /** True when the server runs as a production build (`NODE_ENV=production`, which Next.js sets and inlines). */
 export function isProduction(): boolean {
   return process.env.NODE_ENV === 'production';
 }
 
-/** The Markdown table of one group of variables, for the README (a test keeps the README in step with it). */
-export function variablesTable(group: Variable<z.ZodType>['group']): string {
-  const rows = Object.entries(VARIABLES)
+/** The Markdown table of one group of variables (the gateway's, or `table`), for the docs (a test keeps them in step). */
+export function variablesTable(group: Variable['group'], table: VariableTable = VARIABLES): string {
+  const rows = Object.entries(table)
     .filter(([, definition]) => definition.group === group)
     .map(([name, definition]) => `| \`${name}\` | ${definition.default} | ${definition.doc} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');

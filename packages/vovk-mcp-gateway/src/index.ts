@@ -11,7 +11,14 @@ export {
   configureGateway,
   type GatewayConfig,
   type GatewaySettings,
+  orExit,
+  readVariables,
   settingsFromEnv,
+  type Variable,
+  type VariableTable,
+  variable,
+  variableSchemas,
+  variablesTable,
 } from './config.js';
 export {
   type DeletedUser,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { HttpException, HttpStatus } from 'vovk';
 import { config } from 'vovk-mcp-gateway';
+import { appSettings } from '@/lib/settings';
 
 /** Public path (and file under public/) of each sample asset. */
 export const MEDIA_ASSETS = {
@@ -34,7 +35,7 @@ export default class MediaService {
     if (!url || !['http:', 'https:'].includes(url.protocol)) {
       throw new HttpException(HttpStatus.BAD_REQUEST, `Not an http(s) URL: ${rawURL}`);
     }
-    const allowed = config().mediaAllowedOrigins;
+    const allowed = appSettings().mediaAllowedOrigins;
     if (!allowed.includes(url.origin) || url.pathname.startsWith('/api/')) {
       throw new HttpException(
         HttpStatus.FORBIDDEN,

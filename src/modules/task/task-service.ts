@@ -1,5 +1,6 @@
 // Tasks of the board: list, read, create, edit, move between and within columns, delete; knows nothing about requests.
-import { commitPoint, config, type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from 'vovk-mcp-gateway';
+import { commitPoint, type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from 'vovk-mcp-gateway';
+import { appSettings } from '@/lib/settings';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import { readImport } from './task-import';
 import { allowedUrl } from './task-import-download';
@@ -28,7 +29,7 @@ export default class TaskService {
    */
   static async importTasks(source: TaskImport, createdBy: string | null): Promise<TaskImportResult> {
     const users = new Set((await store().listUsers()).map((user) => user.id));
-    const tasks = await readImport(source, { ...config().taskImport, isUser: (id) => users.has(id) });
+    const tasks = await readImport(source, { ...appSettings().taskImport, isUser: (id) => users.has(id) });
     const imported = await refusalsAsHttp(
       store().importTasks(
         tasks.map((task) => ({ ...task, createdBy })),
@@ -40,7 +41,7 @@ export default class TaskService {
 
   /** Refuses an import from a URL the server does not allow (400 naming IMPORT_ALLOWED_ORIGINS) before it is started. */
   static checkImportSource(source: TaskImport | undefined): void {
-    if (source?.url !== undefined) allowedUrl(source.url, config().taskImport.allowedOrigins);
+    if (source?.url !== undefined) allowedUrl(source.url, appSettings().taskImport.allowedOrigins);
   }
 
   /** Changes the given fields; 404 for an unknown task, 422 for an unknown assignee. */

@@ -1,7 +1,8 @@
 // Benchmark floors: getUser as a bare Next.js route handler (REST) and, with a large image, a bare mcp-handler route (MCP).
 import { createMcpHandler } from 'mcp-handler';
 import { z } from 'zod';
-import { config, store } from 'vovk-mcp-gateway';
+import { store } from 'vovk-mcp-gateway';
+import { appSettings } from '@/lib/settings';
 import { largeImage } from './bench-media';
 
 const userOne = async () => (await store().getUser(1))!;
@@ -47,7 +48,7 @@ export const handwrittenMcpHandler = createMcpHandler((server) => {
 
 /** GET and POST /api/bench-floor/rest and POST /api/bench-floor/mcp, with GATEWAY_BENCHMARK=1; 404 otherwise. */
 export async function benchFloor(req: Request, door: string): Promise<Response> {
-  if (!config().benchmark) return new Response(null, { status: 404 });
+  if (!appSettings().benchmark) return new Response(null, { status: 404 });
   if (door === 'rest' && req.method === 'GET') return restFloor();
   if (door === 'rest' && req.method === 'POST') return restPostFloor(req);
   if (door === 'mcp') return handwrittenMcpHandler(req);

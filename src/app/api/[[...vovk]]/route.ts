@@ -1,6 +1,6 @@
 // REST door: every controller of the registry's root segment under /api, through Vovk's segment router, behind the gateway guards.
 import { guardedSegment } from 'vovk-mcp-gateway';
-import { gatewaySettings } from '@/lib/gateway-settings';
+import { gatewaySettings } from '@/lib/settings';
 import { controllers } from '@/modules';
 
 export type { Controllers } from '@/modules';
