@@ -5,17 +5,15 @@
 // answers are the ones it gave before; its procedures are tools in both eras; search, call_tool, code mode, a resource
 // and the explorer page work.
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { selectingURL } from './support/catalogue';
+import { adoptGateway, buildApp, createFreshApp, quickstartFiles, type RunningApp, startApp, type Timings } from './support/fresh-app';
 import { connect, eras, using } from './support/mcp';
 import { e2ePort } from './support/server';
 
-const root = path.resolve(import.meta.dirname, '..');
-const template = path.join(root, 'e2e/adoption-app');
 const port = e2ePort + 340;
 const baseURL = `http://localhost:${port}`;
 
@@ -48,93 +46,28 @@ async function restAnswers(): Promise<RestAnswer[]> {
   return answers;
 }
 
-/** The README quickstart's files: each fenced block of "Add it to your Vovk app" whose first line is `// <path>`. */
-function quickstartFiles(): Map<string, string> {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Add it to your Vovk app');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const files = new Map<string, string>();
-  for (const [, text, file] of section.matchAll(/```tsx?\n(\/\/ (\S+)\n[\s\S]*?)```/g)) files.set(file, text);
-  return files;
-}
-
-const run = (dir: string, command: string, args: string[]) =>
-  execFileSync(command, args, { cwd: dir, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-
-/** `next start` of the app on `port` (plain, as an adopter runs it), once it answers. */
-async function startApp(dir: string): Promise<ChildProcess> {
-  const server = spawn(path.join(dir, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  for (let tries = 0; tries < 200; tries += 1) {
-    if (await fetch(`${baseURL}/api/users`).then((r) => r.ok, () => false)) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill();
-  throw new Error('the fresh app did not start');
-}
-
-async function stopApp(server: ChildProcess | undefined): Promise<void> {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 let appDir: string;
-let server: ChildProcess | undefined;
+let server: RunningApp | undefined;
 let before: RestAnswer[];
-const timings: Record<string, number> = {};
-
-/** Runs `step` and keeps how long it took (printed after the run: the fresh app's install and build times). */
-function timed<T>(name: string, step: () => T): T {
-  const started = performance.now();
-  const result = step();
-  timings[name] = Math.round(performance.now() - started);
-  return result;
-}
+const timings: Timings = {};
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vovk-adoption-'));
-  const packDir = path.join(appDir, '.pack');
-  const tarball = timed('pack', () => run(root, 'npm', ['run', '--silent', 'gateway:pack', '--', packDir]).trim().split('\n').at(-1)!);
-  fs.cpSync(template, appDir, { recursive: true, filter: (source) => !/README\.md$|package\.json\.template$/.test(source) });
-  const manifest = JSON.parse(fs.readFileSync(path.join(template, 'package.json.template'), 'utf8'));
-  manifest.dependencies['vovk-mcp-gateway'] = `file:${tarball}`;
-  fs.writeFileSync(path.join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  // From the npm cache where it has the packages (the repository's own install filled it), else from the registry.
-  // better-sqlite3's native build is the one this repository compiled for the same version and Node (its install
-  // script would compile the very same file for a minute).
-  timed('install', () => run(appDir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']));
-  const nativeBuild = 'node_modules/better-sqlite3/build';
-  fs.cpSync(path.join(root, nativeBuild), path.join(appDir, nativeBuild), { recursive: true });
-
-  timed('build without the gateway', () => run(appDir, path.join(appDir, 'node_modules/.bin/next'), ['build']));
-  server = await startApp(appDir);
+  createFreshApp(appDir, timings);
+  buildApp(appDir, timings, 'build without the gateway');
+  server = await startApp(appDir, port);
   before = await restAnswers();
-  await stopApp(server);
-
-  for (const [file, text] of quickstartFiles()) {
-    fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
-    fs.writeFileSync(path.join(appDir, file), text);
-  }
-  const userController = path.join(appDir, 'src/modules/user/user-controller.ts');
-  const source = fs.readFileSync(userController, 'utf8');
-  fs.writeFileSync(
-    userController,
-    `import { resource } from 'vovk-mcp-gateway';\n${source.replace("  @get('{id}')", "  @resource()\n  @get('{id}')")}`,
-  );
-  timed('build with the gateway', () => run(appDir, path.join(appDir, 'node_modules/.bin/next'), ['build']));
-  server = await startApp(appDir);
+  await server.stop();
+  adoptGateway(appDir);
+  buildApp(appDir, timings, 'build with the gateway');
+  server = await startApp(appDir, port);
 });
 
 test.afterAll(async () => {
-  await stopApp(server);
+  await server?.stop();
   console.log(`[adoption] ${Object.entries(timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   if (appDir) fs.rmSync(appDir, { recursive: true, force: true });
 });
@@ -197,6 +130,16 @@ test('a procedure marked @resource() is a resource template, read as REST answer
   } finally {
     await client.close();
   }
+});
+
+test("the package's server entry (`npx vovk-mcp-gateway start`) serves the same build, and SIGTERM ends it cleanly", async () => {
+  await server?.stop();
+  server = await startApp(appDir, port, 'vovk-mcp-gateway start');
+  expect(await restAnswers()).toEqual(before);
+  await using(connect('client-v2 (2026-07-28)', baseURL), async (client) => expect((await client.listTools()).length).toBe(5));
+  expect(server.output()).toMatch(/\[gateway\] Listening on .* \(the build in \.next/);
+  expect(await server.stop()).toBe(0);
+  server = await startApp(appDir, port);
 });
 
 test('the explorer page renders in the browser and lists the tools', async ({ page }) => {

@@ -1,4 +1,4 @@
-// The gateway entry's code cache (server/compile-cache.mjs) on the real test build: a start after another compiles its
+// The gateway entry's code cache (the package's server/compile-cache.mjs) on the real test build: a start after another compiles its
 // modules from the cache that one wrote and answers both doors the same; GATEWAY_COMPILE_CACHE=0 starts without it.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Graceful shutdown on a real gateway (server/gateway.mjs): on SIGTERM requests in flight finish, later ones get 503 + Connection: close,
+// Graceful shutdown on a real gateway (the package's server entry, server/gateway.mjs): on SIGTERM requests in flight finish, later ones get 503 + Connection: close,
 // board streams end with a reconnect line (the page reconnects at once), MCP listen streams end with their closing
 // result, the store closes, the process exits 0.
 import fs from 'node:fs';

@@ -8,8 +8,9 @@
 // the patches of patches/ on their own packages, with and without (--only patches, scripts/bench-patches.mjs); a streamed
 // procedure over REST and as a tool, by client, with and without progress (--only streams [--items N --calls N],
 // scripts/bench-streams.mjs); a plain tool call's hot path beside another checkout's build (--only hot-path [--against
-// DIR], scripts/bench-hot-path.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path].
+// DIR], scripts/bench-hot-path.mjs); the door in an adopting app beside the reference app (--only adoption,
+// scripts/bench-adoption.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
+import { adoptionLines } from './bench-adoption.mjs';
 import { hotPathLines } from './bench-hot-path.mjs';
 import { patchLines } from './bench-patches.mjs';
 import { profileLines } from './bench-profile.mjs';
@@ -908,7 +910,7 @@ async function main() {
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
   // board app, base+70 and base+71 the profile, base+80 … base+87 the targets, base+90 and base+91 the hot path, base+95
-  // the streams
+  // the streams, base+97 … base+99 the adoption
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -929,6 +931,10 @@ async function main() {
   if (args.only === 'hot-path') {
     const helpers = { startServer, load, mcpRequest, median };
     return report([`Machine: ${machine()}`, '', ...(await hotPathLines(helpers, base + 90, env, { rounds: ROUNDS, seconds: SECONDS, against: args.against }))]);
+  }
+  if (args.only === 'adoption') {
+    const helpers = { startServer, load, mcpRequest, timedRequest, median };
+    return report([`Machine: ${machine()}`, '', ...(await adoptionLines(helpers, base + 97, env, { rounds: ROUNDS, seconds: SECONDS }))]);
   }
   if (args.only === 'streams') {
     const helpers = { startServer, officialClient, mcpRequest, cpuMs, median };

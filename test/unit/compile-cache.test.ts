@@ -1,4 +1,4 @@
-// The gateway entry's code cache (server/compile-cache.mjs), in real Node processes: a later process takes its CommonJS
+// The gateway entry's code cache (the package's server/compile-cache.mjs), in real Node processes: a later process takes its CommonJS
 // modules from what an earlier one wrote, a changed or damaged file is never used, and what Node compiles itself works.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 
-const hook = pathToFileURL(path.resolve('server/compile-cache.mjs')).href;
+const hook = pathToFileURL(path.resolve('packages/vovk-mcp-gateway/server/compile-cache.mjs')).href;
 let dir: string;
 let cacheFile: string;
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// The package's command: `npx vovk-mcp-gateway init` adds the gateway to the Vovk app in the current folder: writes the
-// MCP route (the root segment's controllers as tools) and wraps the app's Next.js config with withMcpGateway. It never
-// overwrites a file the app already has: an existing route, or a config already wrapped, is left as it is.
+// The package's command, in the folder of a Vovk app. `npx vovk-mcp-gateway init` adds the gateway: writes the MCP route
+// (the root segment's controllers as tools) and wraps the app's Next.js config with withMcpGateway, never overwriting a
+// file the app already has (an existing route, or a config already wrapped, is left as it is). `npx vovk-mcp-gateway
+// start [-p PORT] [-H HOST]` serves the app's build through the package's server entry, which drains on SIGTERM.
 import fs from 'node:fs';
 import path from 'node:path';
 
-const USAGE = 'Usage: npx vovk-mcp-gateway init   (in the folder of a Vovk app: writes app/api/mcp/route.ts, wraps next.config)';
+const USAGE = `Usage, in the folder of a Vovk app:
+  npx vovk-mcp-gateway init                     writes app/api/mcp/route.ts, wraps next.config with withMcpGateway
+  npx vovk-mcp-gateway start [-p PORT] [-H HOST]  serves the app's build (next build first); SIGTERM drains it`;
 const CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js'];
 
 /** The app's `app` folder: `src/app` when the app keeps its source under src/, else `app`. */
@@ -96,6 +99,7 @@ function init(dir) {
 
 const [command] = process.argv.slice(2);
 if (command === 'init') process.exitCode = init(process.cwd());
+else if (command === 'start') await import('../server/gateway.mjs');
 else {
   console.error(USAGE);
   process.exitCode = command === undefined || command === '--help' ? 0 : 1;

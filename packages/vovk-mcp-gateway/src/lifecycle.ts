@@ -51,7 +51,7 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.end(JSON.stringify(body));
 }
 
-/** Where the gateway's entry (`server/gateway.mjs`) puts the HTTP server it created, before Next.js loads the app. */
+/** Where the gateway's server entry (`server/gateway.mjs` of the package) puts the HTTP server it created, before Next.js loads the app. */
 const httpServerKey = Symbol.for('vovk-gateway.http-server');
 type GlobalWithServer = typeof globalThis & { [httpServerKey]?: http.Server };
 
@@ -124,7 +124,7 @@ interface GracefulShutdownOptions {
 }
 
 /**
- * Takes over SIGTERM and SIGINT for the HTTP server the gateway's entry handed over (`server/gateway.mjs`, which
+ * Takes over SIGTERM and SIGINT for the HTTP server the gateway's server entry handed over (the package's `server/gateway.mjs`, which
  * `npm start` runs). From the signal on, within `graceMs`:
  * - every new request gets 503 with `Connection: close` and `Retry-After`, before any work (`/livez` and `/readyz`
  *   excepted: they answer "alive" and "draining");
@@ -139,12 +139,12 @@ interface GracefulShutdownOptions {
  */
 export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOptions): void {
   if (process.listenerCount('SIGTERM') > 0) {
-    console.warn('[gateway] SIGTERM is handled by Next.js itself: no graceful shutdown (start the gateway with server/gateway.mjs)');
+    console.warn('[gateway] SIGTERM is handled by Next.js itself: no graceful shutdown (start the app with `npx vovk-mcp-gateway start`)');
     return;
   }
   const server = handedOverServer();
   if (!server) {
-    console.warn('[gateway] No HTTP server handed over (not started by server/gateway.mjs): no graceful shutdown');
+    console.warn('[gateway] No HTTP server handed over (not started by `npx vovk-mcp-gateway start`): no graceful shutdown');
     return;
   }
   const tracker = new ConnectionTracker(server);

@@ -103,7 +103,7 @@ async function headOf(body: ReadableStream<Uint8Array>, { toEnd }: { toEnd: bool
 
 /**
  * The header in which an answer names the encoding it was compressed with, which the gateway's HTTP entry makes its
- * Content-Encoding (server/gateway.mjs: Next.js drops a route's own); none when the app runs without that entry.
+ * Content-Encoding (the package's server/gateway.mjs: Next.js drops a route's own); none when the app runs without that entry.
  */
 function ownEncodingHeader(): string | undefined {
   return (globalThis as Record<symbol, string | undefined>)[Symbol.for('vovk-gateway.own-encoding-header')];
