@@ -9,7 +9,7 @@ interface Variable<T extends z.ZodType> {
   schema: T;
   default: string;
   doc: string;
-  /** Where the README groups it. */
+  /** Where docs/configuration.md groups it. */
   group: 'server' | 'security' | 'testing';
 }
 
@@ -660,7 +660,7 @@ export function configOrExit(env: Record<string, string | undefined>): GatewayCo
     return configureGateway(settingsFromEnv(env));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`${error.message}\nThe gateway did not start. See "Configuration" in the README.`);
+    console.error(`${error.message}\nThe gateway did not start. See "Configuration" in the gateway's docs (docs/configuration.md).`);
     process.exit(1);
   }
 }
@@ -670,7 +670,7 @@ export function isProduction(): boolean {
   return process.env.NODE_ENV === 'production';
 }
 
-/** The Markdown table of one group of variables, for the README (a test keeps the README in step with it). */
+/** The Markdown table of one group of variables, for docs/configuration.md (a test keeps the page in step with it). */
 export function variablesTable(group: Variable<z.ZodType>['group']): string {
   const rows = Object.entries(VARIABLES)
     .filter(([, definition]) => definition.group === group)
