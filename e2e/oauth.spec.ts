@@ -47,8 +47,9 @@ test.describe('OAuth resource server (OAUTH_ISSUER = the dev authorization serve
 
   test('without a token every route of the registry, the OpenAPI document and MCP answer 401 with the challenge', async () => {
     const document = await (await fetch(`${base}/api/openapi.json`, { headers: bearer(await token(READ)) })).json();
-    // The test build's edge segment (/api/edge/…) is served by vovk alone: the gateway's guards are Node code (README,
-    // "Any procedure, written the way Vovk's docs teach"); its tools are guarded as every tool (the MCP check below).
+    // The test build's edge segment (/api/edge/…) is served by vovk alone: the gateway's guards are Node code
+    // (docs/tools.md, "Any procedure, written the way Vovk's docs teach"); its tools are guarded as every tool (the MCP
+    // check below).
     const routes = Object.entries(document.paths as Record<string, Record<string, unknown>>)
       .filter(([path]) => !path.startsWith('/api/edge/'))
       .flatMap(([path, item]) => Object.keys(item).map((method) => [method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1')] as const));

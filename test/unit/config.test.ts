@@ -1,5 +1,5 @@
 // Unit tests of the configuration, the gateway's variables and the reference app's own: defaults with nothing set, each
-// invalid value named, the README in step with both tables, the package reading no environment.
+// invalid value named, docs/configuration.md in step with both tables, the package reading no environment.
 import fs from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ConfigError, config, configureGateway, readVariables, settingsFromEnv, VARIABLES, variablesTable } from '@gateway/config';
@@ -124,10 +124,10 @@ describe('configuration', () => {
     ]);
   });
 
-  test('the README documents every variable exactly as the schema does', () => {
-    const readme = fs.readFileSync('README.md', 'utf8');
-    for (const group of ['server', 'security', 'testing'] as const) expect(readme).toContain(variablesTable(group, ALL_VARIABLES));
-    const documented = Object.keys(ALL_VARIABLES).filter((name) => readme.includes(`| \`${name}\` |`));
+  test('docs/configuration.md documents every variable exactly as the schemas do', () => {
+    const page = fs.readFileSync('docs/configuration.md', 'utf8');
+    for (const group of ['server', 'security', 'testing'] as const) expect(page).toContain(variablesTable(group, ALL_VARIABLES));
+    const documented = Object.keys(ALL_VARIABLES).filter((name) => page.includes(`| \`${name}\` |`));
     expect(documented).toEqual(Object.keys(ALL_VARIABLES));
   });
 

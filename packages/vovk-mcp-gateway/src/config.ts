@@ -9,7 +9,7 @@ export interface Variable<T extends z.ZodType = z.ZodType> {
   schema: T;
   default: string;
   doc: string;
-  /** Where the README groups it. */
+  /** Where docs/configuration.md groups it. */
   group: 'server' | 'security' | 'testing';
 }
 
@@ -589,7 +589,7 @@ export function orExit<T>(read: () => T): T {
     return read();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`${error.message}\nThe gateway did not start. See "Configuration" in the README.`);
+    console.error(`${error.message}\nThe gateway did not start. See "Configuration" in the gateway's docs (docs/configuration.md).`);
     process.exit(1);
   }
 }
