@@ -134,11 +134,16 @@ test('a procedure marked @resource() is a resource template, read as REST answer
 
 test("the package's server entry (`npx vovk-mcp-gateway start`) serves the same build, and SIGTERM ends it cleanly", async () => {
   await server?.stop();
+  // A signal before any gateway route loaded (only the app's own REST answered), then one after (the drain installed).
+  server = await startApp(appDir, port, 'vovk-mcp-gateway start');
+  expect(await server.stop()).toBe(0);
+  expect(server.output()).toContain('SIGTERM: no gateway route loaded yet');
   server = await startApp(appDir, port, 'vovk-mcp-gateway start');
   expect(await restAnswers()).toEqual(before);
   await using(connect('client-v2 (2026-07-28)', baseURL), async (client) => expect((await client.listTools()).length).toBe(5));
   expect(server.output()).toMatch(/\[gateway\] Listening on .* \(the build in \.next/);
   expect(await server.stop()).toBe(0);
+  expect(server.output()).toContain('[gateway] SIGTERM: shutting down');
   server = await startApp(appDir, port);
 });
 

@@ -93,7 +93,7 @@ export async function startApp(dir: string, port: number, entry: keyof typeof EN
   let printed = '';
   for (const stream of [server.stdout!, server.stderr!]) stream.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const stop = async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;

@@ -116,8 +116,9 @@ function probeApp(name: string, files: Record<string, string>): string {
         module: 'esnext',
         moduleResolution: 'bundler',
         skipLibCheck: true,
-        // The package as built (Turbopack does not map a source's `./x.js` import to `./x.ts`): the same modules.
-        paths: { '@gateway/*': ['../../packages/vovk-mcp-gateway/dist/*'] },
+        // The package as built (Turbopack does not map a source's `./x.js` import to `./x.ts`): the same modules. `@/`
+        // is the app's: Next.js also builds the repository's src/instrumentation.ts into the probe, which imports it.
+        paths: { '@gateway/*': ['../../packages/vovk-mcp-gateway/dist/*'], '@/*': ['../../src/*'] },
       },
     }),
     'next.config.mjs': 'export default { typescript: { ignoreBuildErrors: true } };\n',

@@ -72,6 +72,23 @@ server.on('request', (req, res) => void handle(req, res));
 // The instrumentation (configuration check, store, graceful shutdown) runs here, before the port opens: a listening
 // instance is a ready one.
 await app.prepare();
+
+// An app whose instrumentation installed no graceful shutdown gets it when its first gateway route loads (the package's
+// lifecycle.ts replaces this handler then). A signal before that finds no gateway request to drain: the server stops
+// accepting, lets what is in flight end (at most GRACE_BEFORE_INSTALL_MS), and the process exits 0.
+const GRACE_BEFORE_INSTALL_MS = 10_000;
+if (process.listenerCount('SIGTERM') === 0) {
+  /** @param {NodeJS.Signals} signal */
+  const beforeInstall = (signal) => {
+    console.log(`[gateway] ${signal}: no gateway route loaded yet; closing the server`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), GRACE_BEFORE_INSTALL_MS).unref();
+  };
+  process.once('SIGTERM', beforeInstall);
+  process.once('SIGINT', beforeInstall);
+  /** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('vovk-gateway.entry-signal-handler')] = beforeInstall;
+}
 // A port already taken (or any other listen error) ends the process: a gateway that does not listen must not live on.
 server.once('error', (error) => {
   console.error(`[gateway] Cannot listen on ${hostname ?? '*'}:${port}:`, error.message);

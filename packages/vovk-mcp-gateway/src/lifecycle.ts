@@ -7,6 +7,8 @@ import type { Socket } from 'node:net';
 /** The shutdown state, one per process: the instrumentation bundle and every route bundle have their own copy of this module. */
 interface Lifecycle {
   shuttingDown: boolean;
+  /** Whether the graceful shutdown took over the signals (it is installed once per process). */
+  installed?: boolean;
   /** Called once when shutdown begins (streams end with a last line telling the client to reconnect). */
   listeners: Set<ShutdownListener>;
 }
@@ -59,6 +61,13 @@ type GlobalWithServer = typeof globalThis & { [httpServerKey]?: http.Server };
 function handedOverServer(): http.Server | undefined {
   return (globalThis as GlobalWithServer)[httpServerKey];
 }
+
+/**
+ * The entry's own answer to a signal that comes before the graceful shutdown is installed (an app without an
+ * instrumentation hook installs it when its first gateway route loads): replaced by it.
+ */
+const entrySignalKey = Symbol.for('vovk-gateway.entry-signal-handler');
+type GlobalWithEntrySignal = typeof globalThis & { [entrySignalKey]?: (signal: NodeJS.Signals) => void };
 
 /** Paths answered during a drain too: the probes must tell "alive" and "draining" (`/readyz` answers 503 itself). */
 const PROBE_PATHS = new Set(['/livez', '/readyz']);
@@ -124,6 +133,15 @@ interface GracefulShutdownOptions {
 }
 
 /**
+ * Installs the graceful shutdown (below) when this process was started by the gateway's server entry, with the
+ * settings' grace and `close` at the end: what `createMcpGateway` and `guardedSegment` do when their route loads, for
+ * an app that has no instrumentation hook doing it at start. Nothing under `next start`, `next dev` or `next build`.
+ */
+export function drainWhenServedByEntry(graceMs: number, close: () => Promise<void>): void {
+  if (handedOverServer()) installGracefulShutdown({ graceMs, close });
+}
+
+/**
  * Takes over SIGTERM and SIGINT for the HTTP server the gateway's server entry handed over (the package's `server/gateway.mjs`, which
  * `npm start` runs). From the signal on, within `graceMs`:
  * - every new request gets 503 with `Connection: close` and `Retry-After`, before any work (`/livez` and `/readyz`
@@ -138,6 +156,10 @@ interface GracefulShutdownOptions {
  * Then the server closes, `close` runs, exit 0. At the end of the grace whatever is left is cut off.
  */
 export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOptions): void {
+  const state = lifecycle();
+  if (state.installed) return;
+  const entryHandler = (globalThis as GlobalWithEntrySignal)[entrySignalKey];
+  if (entryHandler) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, entryHandler);
   if (process.listenerCount('SIGTERM') > 0) {
     console.warn('[gateway] SIGTERM is handled by Next.js itself: no graceful shutdown (start the app with `npx vovk-mcp-gateway start`)');
     return;
@@ -147,6 +169,7 @@ export function installGracefulShutdown({ graceMs, close }: GracefulShutdownOpti
     console.warn('[gateway] No HTTP server handed over (not started by `npx vovk-mcp-gateway start`): no graceful shutdown');
     return;
   }
+  state.installed = true;
   const tracker = new ConnectionTracker(server);
   const nextListeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');

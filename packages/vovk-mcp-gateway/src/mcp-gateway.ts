@@ -9,6 +9,7 @@ import type { ChangeListener } from './db/driver.js';
 import { store } from './db/store.js';
 import { guarded } from './http/guards.js';
 import { publicOrigin } from './http/public-origin.js';
+import { drainWhenServedByEntry } from './lifecycle.js';
 import { jobRunner } from './long-work/job-runner.js';
 import { createGatewayServer, type GatewayModules, noteCalledTool } from './mcp/gateway-server.js';
 import { withListenStreams } from './mcp/list-changes.js';
@@ -37,8 +38,10 @@ export interface McpGatewayRoute {
  */
 export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
   const { controllers, segments, tools, apps, setupServer, dataChanges, ...settings } = options;
-  const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } =
+  const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions, shutdownGraceMs } =
     configureGateway(settings);
+  // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
+  drainWhenServedByEntry(shutdownGraceMs, () => store().close());
   const gateway = createGatewayServer(
     { controllers, segments, tools, apps, setupServer },
     {

@@ -1,7 +1,9 @@
 // A REST segment behind the gateway's guards: Vovk's segment router, errors masked, details kept, 503s with Retry-After.
 import 'server-only';
 import { initSegment } from 'vovk';
-import { configureGateway, type GatewaySettings } from '../config.js';
+import { config, configureGateway, type GatewaySettings } from '../config.js';
+import { store } from '../db/store.js';
+import { drainWhenServedByEntry } from '../lifecycle.js';
 import { guarded } from './guards.js';
 import { maskErrorForRest, withErrorDetails } from '../tools/index.js';
 import { withRetryAfter } from '../unavailable.js';
@@ -20,6 +22,8 @@ export function guardedSegment(
   settings?: GatewaySettings,
 ) {
   if (settings) configureGateway(settings);
+  // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
+  drainWhenServedByEntry(config().shutdownGraceMs, () => store().close());
   const segment = initSegment({ segmentName, controllers, onError: maskErrorForRest });
   return {
     GET: guard(segment.GET),
