@@ -1,5 +1,6 @@
 // Tasks of the board: list, read, create, edit, move between and within columns, delete; knows nothing about requests.
-import { commitPoint, config, type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from 'vovk-mcp-gateway';
+import { commitPoint, config } from 'vovk-mcp-gateway';
+import { type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from '@/lib/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import { readImport } from './task-import';
 import { allowedUrl } from './task-import-download';
