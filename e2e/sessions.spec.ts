@@ -137,7 +137,7 @@ test.describe('one server', () => {
       expect(response.status, method).toBe(404);
       expect(await response.json(), method).toMatchObject({ jsonrpc: '2.0', error: { code: -32001, message: expect.stringMatching(/^Session not found/) } });
     }
-    for (const malformed of ['garbage', 'x'.repeat(2000), '../../etc/passwd', "'; DROP TABLE mcp_events; --", '6F0C8A52-7B1E-4C1E-9D53-2B9E1F3A4C5D']) {
+    for (const malformed of ['garbage', 'x'.repeat(2000), '../../etc/passwd', "'; DROP TABLE gateway_mcp_events; --", '6F0C8A52-7B1E-4C1E-9D53-2B9E1F3A4C5D']) {
       const response = await postOnSession(baseURL!, malformed, listTools(1));
       expect(response.status, malformed).toBe(400);
       expect((await response.json()).error.message).toContain('Mcp-Session-Id');
@@ -497,7 +497,7 @@ test.describe('a relayed request whose holder is slow: 503 only when nothing was
     const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
     await client.connect();
     await client.query('BEGIN');
-    await client.query('LOCK TABLE mcp_events IN SHARE MODE');
+    await client.query('LOCK TABLE gateway_mcp_events IN SHARE MODE');
     let released: Promise<void> | undefined;
     return { release: () => (released ??= client.query('COMMIT').then(() => client.end())) };
   }

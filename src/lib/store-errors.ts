@@ -1,7 +1,7 @@
 // Store results and refusals as HttpExceptions, which both doors report: a REST status, an MCP isError with the message.
 import 'server-only';
 import { HttpException, HttpStatus } from 'vovk';
-import { StoreError } from 'vovk-mcp-gateway';
+import { StoreError } from '@/lib/store';
 
 const statusOf: Record<StoreError['code'], HttpStatus> = {
   email_taken: HttpStatus.CONFLICT,

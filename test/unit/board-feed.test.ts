@@ -2,8 +2,8 @@
 // abort; the wait for a change behind /api/board/changes (at once, on change, after its timeout, leaving on abort).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { configureGateway } from '@gateway/config';
-import { store } from '@gateway/db/store';
 import { WorkCancelled } from '@gateway/long-work/current-work';
+import { store } from '@/lib/store';
 import type { BoardEvent } from '@/modules/board/board-schemas';
 import BoardService, { boardVersion } from '@/modules/board/board-service';
 import { createTestDatabase, type TestDatabase } from '../support/databases';

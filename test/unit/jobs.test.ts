@@ -2,11 +2,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Query } from '@gateway/db/driver';
-import { openStore, type Store } from '@gateway/db/store';
 import { commitPoint, type Work, workSignal } from '@gateway/long-work/current-work';
 import { JobRunner, type RunJob } from '@gateway/long-work/job-runner';
 import { JobStore } from '@gateway/long-work/job-store';
+import type { Store } from '@/lib/store';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
+import { openMigratedStore } from '../support/stores';
 
 /** A task written straight into the table, inside the caller's transaction. */
 const addTask = (query: Query, title: string) => {
@@ -35,9 +36,8 @@ describe.each<Backend>(['sqlite', 'postgres'])('jobs on %s', (backend) => {
 
   beforeEach(async () => {
     database = await createTestDatabase(backend);
-    store = openStore(database.options);
-    await store.ready();
-    runner = new JobRunner(limits, store);
+    store = await openMigratedStore(database);
+    runner = new JobRunner(limits, store.driver);
   });
 
   afterEach(async () => {

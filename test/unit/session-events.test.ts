@@ -3,9 +3,11 @@
 // change signalled for them.
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { openStore, type Store } from '@gateway/db/store';
+import { CHANGE_CHANNEL } from '@gateway/db/postgres';
 import { SessionEventLog } from '@gateway/mcp/sessions/session-events';
+import type { Store } from '@/lib/store';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
+import { openMigratedStore } from '../support/stores';
 
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n } });
 const PRIMING = {} as JSONRPCMessage;
@@ -24,8 +26,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('session events on %s', (backend)
 
   beforeEach(async () => {
     database = await createTestDatabase(backend);
-    store = openStore(database.options);
-    await store.ready();
+    store = await openMigratedStore(database);
     log = new SessionEventLog(store.driver);
   });
 
@@ -97,7 +98,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('session events on %s', (backend)
     const heard = vi.fn();
     store.onChange(heard);
     // On PostgreSQL, wait until the LISTEN connection (opened for the first listener) is up.
-    await new Promise<void>((resolve) => (store.driver.messaging ? store.driver.messaging.listen('board_changes', { message: () => {}, listening: () => resolve() }) : resolve()));
+    await new Promise<void>((resolve) => (store.driver.messaging ? store.driver.messaging.listen(CHANGE_CHANNEL, { message: () => {}, listening: () => resolve() }) : resolve()));
     const session = log.forSession('quiet');
     for (let n = 0; n < 5; n++) await session.storeEvent('s', note(n));
     await log.pruneBefore(0);

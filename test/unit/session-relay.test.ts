@@ -7,10 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SqlMessaging } from '@gateway/db/driver';
-import { openStore, type Store } from '@gateway/db/store';
 import { SessionDirectory } from '@gateway/mcp/sessions/session-directory';
 import { type RelayedRequest, type ServeRelayed, SessionRelay } from '@gateway/mcp/sessions/session-relay';
+import type { Store } from '@/lib/store';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { openMigratedStore } from '../support/stores';
 
 /** One gateway instance as far as the relay goes: its store, its record in the directory, its relay. */
 interface Instance {
@@ -45,9 +46,8 @@ describe('session relay on PostgreSQL', { timeout: 20 * ACK_TIMEOUT_MS }, () => 
   const stores: Store[] = [];
 
   const openedStore = async () => {
-    const store = openStore(database.options);
+    const store = await openMigratedStore(database);
     stores.push(store);
-    await store.ready();
     return store;
   };
 
@@ -145,7 +145,7 @@ describe('session relay on PostgreSQL', { timeout: 20 * ACK_TIMEOUT_MS }, () => 
     expect(seen[0].request).toMatchObject({ sessionId: 'session-1', method: 'POST', caller, authInfo: { ...authInfo, token: '' } });
     expect(seen[0].headers.get('authorization')).toBeNull();
     expect(seen[0].headers.get('mcp-session-id')).toBe('session-1');
-    const left = await owner.store.driver.read((query) => query<{ n: number }>('SELECT CAST(COUNT(*) AS INTEGER) AS n FROM mcp_relay_payloads'));
+    const left = await owner.store.driver.read((query) => query<{ n: number }>('SELECT CAST(COUNT(*) AS INTEGER) AS n FROM gateway_mcp_relay_payloads'));
     expect(left[0].n).toBe(0); // the large piece went through the table and was taken from it
   });
 

@@ -1,8 +1,9 @@
 // The PostgreSQL store when the database goes away: quick ServiceUnavailableErrors (never a hang), then it recovers by itself.
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openStore, type Store } from '@gateway/db/store';
+import { openDatabase } from '@gateway/db/database';
 import { ServiceUnavailableError } from '@gateway/unavailable';
+import { Store } from '@/lib/store';
 import { createOwnPostgres, type OwnPostgres } from '../support/own-postgres';
 
 let cluster: OwnPostgres;
@@ -10,7 +11,7 @@ let store: Store;
 
 beforeAll(async () => {
   cluster = await createOwnPostgres();
-  store = openStore({ databaseUrl: cluster.url, databaseFile: ':unused:' });
+  store = new Store(openDatabase({ databaseUrl: cluster.url, databaseFile: ':unused:' }));
   await store.ready();
 }, 60_000);
 
@@ -68,7 +69,7 @@ test('a database that accepts connections but never answers: ServiceUnavailableE
   const silent = net.createServer(() => {}); // accepts, never speaks
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as net.AddressInfo;
-  const stuck = openStore({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, databaseFile: ':unused:' });
+  const stuck = new Store(openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, databaseFile: ':unused:' }));
   try {
     const { error, ms } = await failure(() => stuck.listTasks());
     expect(ServiceUnavailableError.is(error), String(error)).toBe(true);

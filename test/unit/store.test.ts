@@ -1,12 +1,14 @@
 // The store on both backends (SQLite, PostgreSQL): migrations, CRUD, positions, imports, concurrent writers, the change feed.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { sqliteMigrations } from '@gateway/db/migrations';
+import { openDatabase } from '@gateway/db/database';
 import type { DataChange, Query } from '@gateway/db/driver';
-import { openStore, type Store, StoreError, TASK_STATUSES, type TaskRecord } from '@gateway/db/store';
+import { REFERENCE_APP_MIGRATIONS } from '@/lib/migrations';
+import { Store, StoreError, TASK_STATUSES, type TaskRecord } from '@/lib/store';
 import { runInRequestContext } from '@gateway/request-context';
 import { commitPoint, WorkCancelled } from '@gateway/long-work/current-work';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
+import { legacySqliteMigrations } from '../support/legacy-migrations';
 
 const demoUsers = [
   { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', createdAt: '2026-01-05T09:00:00.000Z' },
@@ -14,7 +16,7 @@ const demoUsers = [
   { id: 3, name: 'Grace Hopper', email: 'grace@example.com', role: 'member', createdAt: '2026-03-20T14:15:00.000Z' },
 ];
 
-/** The demo tasks a new database holds (migration 4 on SQLite, 3 on PostgreSQL), in board order. */
+/** The demo tasks a new database holds (seeded by the app's migration set), in board order. */
 const demoTasks = [
   { title: 'Try the board in an MCP client', status: 'todo', position: 0, assigneeId: 1 },
   { title: 'Write the release notes', description: '', status: 'todo', position: 1, assigneeId: null },
@@ -43,7 +45,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
   const opened: Store[] = [];
   /** Another store on the same database: what a second server instance (or process) would open. */
   const open = () => {
-    const store = openStore(database.options);
+    const store = new Store(openDatabase(database.options));
     opened.push(store);
     return store;
   };
@@ -86,11 +88,11 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
     });
 
     if (backend === 'sqlite') {
-      test('a database of the previous release (users only, user_version 1) is migrated and keeps its users', async () => {
+      test('a database of an older release (users only, user_version 1) is migrated and keeps its users', async () => {
         await store.close();
         opened.splice(0);
         const old = new Database(database.options.databaseFile);
-        old.exec(sqliteMigrations[0]);
+        old.exec(legacySqliteMigrations[0]);
         old.pragma('user_version = 1');
         old.prepare("INSERT INTO users (name, email) VALUES ('Katherine Johnson', 'katherine@example.com')").run();
         old.close();
@@ -99,7 +101,9 @@ describe.each<Backend>(['sqlite', 'postgres'])('store on %s', (backend) => {
         expect(await upgraded.listTasks()).toMatchObject(demoTasks);
         expect((await upgraded.createTask({ title: 'First task', assigneeId: 4 })).assigneeId).toBe(4);
         const file = new Database(database.options.databaseFile);
-        expect(file.pragma('user_version', { simple: true })).toBe(sqliteMigrations.length);
+        expect(file.prepare('SELECT name, version FROM gateway_migrations').all()).toEqual([
+          { name: REFERENCE_APP_MIGRATIONS.name, version: REFERENCE_APP_MIGRATIONS.sqlite.length },
+        ]);
         file.close();
       });
     }

@@ -1,17 +1,17 @@
 // TaskService.importTasks on both backends: tasks land in row order with their creator, or — on any error or cancel — none.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { configureGateway } from '@gateway/config';
-import { store } from '@gateway/db/store';
 import { requestContext, runInRequestContext } from '@gateway/request-context';
 import { type Work, WorkCancelled } from '@gateway/long-work/current-work';
+import { store } from '@/lib/store';
 import TaskService from '@/modules/task/task-service';
 import { type Backend, createTestDatabase, type TestDatabase } from '../support/databases';
 
-/** Forgets this process's configuration and store, so the next use opens them from the settings as a new server would. */
+/** Forgets this process's configuration and database, so the next use opens them from the settings as a new server would. */
 async function forgetProcessState(): Promise<void> {
   const scope = globalThis as Record<symbol, { close?: () => Promise<void> } | undefined>;
-  await scope[Symbol.for('vovk-gateway.store')]?.close?.();
-  delete scope[Symbol.for('vovk-gateway.store')];
+  await scope[Symbol.for('vovk-gateway.database')]?.close?.();
+  delete scope[Symbol.for('vovk-gateway.database')];
   delete scope[Symbol.for('vovk-gateway.config')];
 }
 

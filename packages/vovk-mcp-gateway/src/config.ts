@@ -107,7 +107,7 @@ export const VARIABLES = {
     group: 'server',
     schema: optionalText,
     default: '`data/gateway.db`',
-    doc: 'SQLite file of the embedded store (created, migrated and seeded with demo users on first start); unused with `DATABASE_URL`.',
+    doc: 'SQLite file of the embedded database (created and migrated on first start: the gateway\'s `gateway_` tables, and the app\'s own tables when it keeps them there; the reference app seeds demo users); unused with `DATABASE_URL`.',
   }),
   DATABASE_URL: variable({
     group: 'server',
@@ -118,7 +118,7 @@ export const VARIABLES = {
         .optional(),
     ),
     default: 'unset',
-    doc: 'PostgreSQL connection string (`postgres://user:password@host:port/db`); when set the store uses PostgreSQL (migrated and seeded on start) instead of SQLite.',
+    doc: 'PostgreSQL connection string (`postgres://user:password@host:port/db`); when set the database is PostgreSQL (migrated on start) instead of SQLite.',
   }),
   GATEWAY_PUBLIC_ORIGIN: variable({
     group: 'server',

@@ -1,6 +1,6 @@
 // The health probes: `/livez` (the process serves) and `/readyz` (the database answers and the instance is not draining).
 import 'server-only';
-import { store } from './db/store.js';
+import { database, migrateGateway } from './db/database.js';
 import { isShuttingDown } from './lifecycle.js';
 
 /** How long `/readyz` waits for the database before it says "not ready" (a probe must answer quickly). */
@@ -11,6 +11,12 @@ const PROBE_HEADERS = { 'cache-control': 'no-store' };
 
 function notReady(reason: string, retryAfterSeconds: number): Response {
   return Response.json({ status: 'unavailable', reason }, { status: 503, headers: { ...PROBE_HEADERS, 'retry-after': String(retryAfterSeconds) } });
+}
+
+/** Resolves once the gateway's tables are migrated and the database answers a trivial query. */
+async function databaseAnswers(): Promise<void> {
+  await migrateGateway();
+  await database().read((query) => query('SELECT 1'));
 }
 
 /** `GET /livez`: 200 as long as the process answers requests (also while it drains: it is alive, only not ready). */
@@ -26,7 +32,7 @@ export async function readiness(): Promise<Response> {
     timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_PROBE_TIMEOUT_MS} ms`)), DATABASE_PROBE_TIMEOUT_MS);
   });
   try {
-    await Promise.race([store().ping(), timedOut]);
+    await Promise.race([databaseAnswers(), timedOut]);
   } catch {
     return notReady('the database does not answer', 2);
   } finally {

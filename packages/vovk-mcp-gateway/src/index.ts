@@ -1,5 +1,6 @@
 // The package's server entry ("vovk-mcp-gateway"): the MCP door, the decorators procedures use, the formatter, the
-// REST-side guards, and what a procedure may call while it runs. Everything an app imports from the gateway is here.
+// REST-side guards, what a procedure may call while it runs, and the database the app shares with the gateway.
+// Everything an app imports from the gateway is here.
 export { GATEWAY_NAME, GATEWAY_TITLE, GATEWAY_VERSION } from './about.js';
 export { resourceMetadataRoute } from './auth/resource-metadata.js';
 export { scopes } from './auth/scopes.js';
@@ -20,20 +21,8 @@ export {
   variableSchemas,
   variablesTable,
 } from './config.js';
-export {
-  type DeletedUser,
-  type NewTask,
-  type NewUser,
-  StoreError,
-  store,
-  TASK_STATUSES,
-  type TaskChanges,
-  type TaskFilter,
-  type TaskMove,
-  type TaskStatus,
-  USER_ROLES,
-  type UserChanges,
-} from './db/store.js';
+export { database, migrateGateway } from './db/database.js';
+export type { ChangeListener, DataChange, MigrationSet, Query, SqlDriver } from './db/driver.js';
 export { liveness, readiness } from './health.js';
 export { createMcpGateway, type McpGatewayOptions, type McpGatewayRoute } from './mcp-gateway.js';
 export { guarded } from './http/guards.js';
@@ -65,3 +54,4 @@ export {
   standardTool,
   withFormattedOutput,
 } from './tools/index.js';
+export { ServiceUnavailableError } from './unavailable.js';

@@ -5,8 +5,8 @@ import 'server-only';
 import { createMcpHandler } from 'mcp-handler';
 import { GATEWAY_NAME, GATEWAY_VERSION } from './about.js';
 import { configureGateway, type GatewaySettings } from './config.js';
+import { database } from './db/database.js';
 import type { ChangeListener } from './db/driver.js';
-import { store } from './db/store.js';
 import { guarded } from './http/guards.js';
 import { publicOrigin } from './http/public-origin.js';
 import { drainWhenServedByEntry } from './lifecycle.js';
@@ -19,7 +19,7 @@ import { withSessionLane } from './mcp/sessions/session-lane.js';
 export interface McpGatewayOptions extends GatewayModules, GatewaySettings {
   /**
    * Where the app's data changes come from, for resource subscriptions (each change names its table and rows).
-   * @default the changes of the gateway's store (its PostgreSQL NOTIFY, or this process's writes on SQLite)
+   * @default the changes of the watched tables of `database()` (see `MigrationSet.watched`)
    */
   dataChanges?: (listener: ChangeListener) => () => void;
 }
@@ -33,7 +33,7 @@ export interface McpGatewayRoute {
 
 /**
  * The MCP door of an app: every procedure of `controllers` (and of `segments`) a tool formatted per the spec, with the
- * catalogue surfaces, code mode, resources and subscriptions, sessions, tasks and jobs on the gateway's store. Every
+ * catalogue surfaces, code mode, resources and subscriptions, sessions, tasks and jobs in the gateway's database. Every
  * setting not given keeps its documented default (the package never reads the environment; see `settingsFromEnv`).
  */
 export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
@@ -41,7 +41,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
   const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions, shutdownGraceMs } =
     configureGateway(settings);
   // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
-  drainWhenServedByEntry(shutdownGraceMs, () => store().close());
+  drainWhenServedByEntry(shutdownGraceMs, () => database().close());
   const gateway = createGatewayServer(
     { controllers, segments, tools, apps, setupServer },
     {
@@ -53,7 +53,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
       listMax: mcpListMax,
       codeMode: { ...codeMode, maxBodyBytes: mcpMaxBodyBytes },
       subscriptions,
-      dataChanges: dataChanges ?? ((listener) => store().onChange(listener)),
+      dataChanges: dataChanges ?? ((listener) => database().onChange(listener)),
       streams,
     },
   );
@@ -67,7 +67,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
     serverInfo,
     sessions,
     maxBodyBytes: mcpMaxBodyBytes,
-    store: store(),
+    database: database(),
     traced: Boolean(tracing),
   });
   const guardedDoor = guarded(gateway.selecting(lanes), 'mcp');

@@ -1,7 +1,8 @@
 // The board as one snapshot, and a feed that sends every watcher a fresh snapshot after changes, a few a second at most;
 // a wait for the board to differ from a version the caller shows (the board app's long poll).
 import { createHash } from 'node:crypto';
-import { onShutdown, store, TASK_STATUSES, type TaskStatus, WorkCancelled } from 'vovk-mcp-gateway';
+import { onShutdown, WorkCancelled } from 'vovk-mcp-gateway';
+import { store, TASK_STATUSES, type TaskStatus } from '@/lib/store';
 import type { Board, BoardChange, BoardEvent } from './board-schemas';
 
 const COLUMN_TITLES: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };

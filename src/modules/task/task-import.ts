@@ -5,7 +5,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type CsvError, parse } from 'csv-parse';
 import { HttpException, HttpStatus } from 'vovk';
 import type { z } from 'zod';
-import { DetailedHttpException, type NewTask, reportProgress, WorkCancelled, workSignal } from 'vovk-mcp-gateway';
+import { DetailedHttpException, reportProgress, WorkCancelled, workSignal } from 'vovk-mcp-gateway';
+import type { NewTask } from '@/lib/store';
 import { type DownloadLimits, downloadCsv, overLimit } from './task-import-download';
 import { NewTaskSchema, type TaskImport } from './task-schemas';
 

@@ -1,6 +1,6 @@
 // zod schemas of the task module; their descriptions are what REST docs and AI models read.
 import { z } from 'zod';
-import { TASK_STATUSES } from 'vovk-mcp-gateway';
+import { TASK_STATUSES } from '@/lib/store';
 
 export const TaskStatusSchema = z
   .enum(TASK_STATUSES)

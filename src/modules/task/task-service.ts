@@ -1,6 +1,7 @@
 // Tasks of the board: list, read, create, edit, move between and within columns, delete; knows nothing about requests.
-import { commitPoint, type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from 'vovk-mcp-gateway';
+import { commitPoint } from 'vovk-mcp-gateway';
 import { appSettings } from '@/lib/settings';
+import { type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove } from '@/lib/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import { readImport } from './task-import';
 import { allowedUrl } from './task-import-download';

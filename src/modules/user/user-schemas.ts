@@ -1,6 +1,6 @@
 // zod schemas of the user module; their descriptions are what REST docs and AI models read.
 import { z } from 'zod';
-import { USER_ROLES } from 'vovk-mcp-gateway';
+import { USER_ROLES } from '@/lib/store';
 
 export const UserSchema = z
   .object({

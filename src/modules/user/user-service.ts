@@ -1,5 +1,5 @@
 // Users of the store: read, create, update, delete (their tasks stay, unassigned); knows nothing about requests.
-import { type DeletedUser, type NewUser, store, type UserChanges } from 'vovk-mcp-gateway';
+import { type DeletedUser, type NewUser, store, type UserChanges } from '@/lib/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import type { User } from './user-schemas';
 

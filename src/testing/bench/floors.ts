@@ -1,8 +1,8 @@
 // Benchmark floors: getUser as a bare Next.js route handler (REST) and, with a large image, a bare mcp-handler route (MCP).
 import { createMcpHandler } from 'mcp-handler';
 import { z } from 'zod';
-import { store } from 'vovk-mcp-gateway';
 import { appSettings } from '@/lib/settings';
+import { store } from '@/lib/store';
 import { largeImage } from './bench-media';
 
 const userOne = async () => (await store().getUser(1))!;

@@ -1,11 +1,22 @@
 // The PostgreSQL backend (DATABASE_URL): a pool, migrations and writes under an advisory lock, LISTEN/NOTIFY changes.
 import 'server-only';
 import pg from 'pg';
-import { ANY_CHANGE, ChangeFeed, changeOfPayload, type ChangeListener, type ChannelListener, type Query, type SqlDriver, type SqlMessaging } from './driver.js';
-import { postgresMigrations } from './migrations.js';
+import {
+  ANY_CHANGE,
+  AppliedSets,
+  ChangeFeed,
+  changeOfPayload,
+  type ChangeListener,
+  type ChannelListener,
+  type MigrationSet,
+  type Query,
+  type SqlDriver,
+  type SqlMessaging,
+  watchedTablesOf,
+} from './driver.js';
 
-/** The channel the migrations' triggers NOTIFY on every change of a board table. */
-const CHANGE_CHANNEL = 'board_changes';
+/** The channel the triggers of the watched tables NOTIFY on every change of one of them. */
+export const CHANGE_CHANNEL = 'gateway_data_changes';
 /** Advisory lock held by every write transaction (and the migrations): one writer at a time, across instances. */
 const WRITE_LOCK_KEY = 4_611_917;
 /** Wait before reopening a dropped LISTEN connection. */
@@ -49,10 +60,69 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** `?` placeholders as PostgreSQL numbers them: `$1`, `$2`, … (the store's SQL has no `?` inside literals). */
+/** `?` placeholders as PostgreSQL numbers them: `$1`, `$2`, … (the SQL run here has no `?` inside literals). */
 function numbered(sql: string): string {
   let index = 0;
   return sql.replace(/\?/g, () => `$${++index}`);
+}
+
+/** The versions of each migration set this database has had (see `MigrationSet`). */
+const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS gateway_migrations (
+  name text PRIMARY KEY,
+  version integer NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/**
+ * What the statement triggers of a watched table call: one NOTIFY on {@link CHANGE_CHANNEL} per statement, from its
+ * transition table, `<table>:<id>,<id>…` (`<table>:` when the ids pass 7,800 bytes of NOTIFY's 8,000).
+ */
+const CHANGE_FUNCTION_BODY = `
+  DECLARE ids text;
+  BEGIN
+    IF TG_OP = 'DELETE' THEN SELECT string_agg(id::text, ',') INTO ids FROM old_rows;
+    ELSE SELECT string_agg(id::text, ',') INTO ids FROM new_rows;
+    END IF;
+    IF ids IS NULL THEN RETURN NULL; END IF;
+    IF length(ids) > 7800 THEN ids := ''; END IF;
+    PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_NAME || ':' || ids);
+    RETURN NULL;
+  END `;
+
+/** The events a watched table has a statement trigger for, each with the transition table naming its rows. */
+const CHANGE_EVENTS = [
+  ['insert', 'NEW TABLE AS new_rows'],
+  ['update', 'NEW TABLE AS new_rows'],
+  ['delete', 'OLD TABLE AS old_rows'],
+] as const;
+
+/**
+ * The DDL that makes the `watched` tables tell their changes: the function when it is missing or another version's,
+ * each trigger that is missing. None when all are there, as at every start but the first (no lock on the tables).
+ */
+async function missingChangeTriggers(query: Query, watched: readonly string[]): Promise<string[]> {
+  const [changeFunction] = await query<{ source: string }>(
+    "SELECT prosrc AS source FROM pg_proc WHERE proname = 'gateway_notify_change' AND pronamespace = current_schema()::regnamespace",
+  );
+  const present = await query<{ trigger: string }>(
+    `SELECT c.relname || '.' || t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE c.relnamespace = current_schema()::regnamespace AND starts_with(t.tgname, 'gateway_changes_')`,
+  );
+  const have = new Set(present.map((row) => row.trigger));
+  const statements =
+    changeFunction?.source === CHANGE_FUNCTION_BODY
+      ? []
+      : [`CREATE OR REPLACE FUNCTION gateway_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$${CHANGE_FUNCTION_BODY}$$;`];
+  for (const table of watched) {
+    for (const [event, transition] of CHANGE_EVENTS) {
+      if (have.has(`${table}.gateway_changes_${event}`)) continue;
+      statements.push(
+        `CREATE OR REPLACE TRIGGER gateway_changes_${event} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${transition} ` +
+          'FOR EACH STATEMENT EXECUTE FUNCTION gateway_notify_change();',
+      );
+    }
+  }
+  return statements;
 }
 
 /** A channel name LISTEN can take unquoted-safe: lowercase letters, digits and `_`, at most 63 bytes. */
@@ -61,7 +131,8 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export class PostgresDriver implements SqlDriver {
   private readonly pool: pg.Pool;
   private readonly feed = new ChangeFeed();
-  /** Who listens on which channel (the board's change feed is one of them, added with its first listener). */
+  private readonly appliedSets = new AppliedSets();
+  /** Who listens on which channel (the change feed is one of them, added with its first listener). */
   private readonly channels = new Map<string, Set<ChannelListener>>();
   private listener?: pg.Client;
   /** The backend pid of the LISTEN connection while it is up. */
@@ -86,19 +157,8 @@ export class PostgresDriver implements SqlDriver {
     this.pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
   }
 
-  async migrate(): Promise<void> {
-    await this.write(async (query) => {
-      await query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-      const [{ applied }] = await query<{ applied: number }>(
-        'SELECT CAST(COALESCE(MAX(version), 0) AS INTEGER) AS applied FROM schema_migrations',
-      );
-      for (const [index, sql] of postgresMigrations.entries()) {
-        if (index < applied) continue;
-        await query(sql);
-        await query('INSERT INTO schema_migrations (version) VALUES (?)', [index + 1]);
-      }
-    });
+  migrate(set: MigrationSet): Promise<void> {
+    return this.appliedSets.once(set, (each) => this.apply(each));
   }
 
   read<T>(work: (query: Query) => Promise<T>): Promise<T> {
@@ -112,7 +172,7 @@ export class PostgresDriver implements SqlDriver {
     });
   }
 
-  /** A transaction of its own, without the board writers' lock (the migrations' triggers notify only for board tables). */
+  /** A transaction of its own, without the data writers' lock (bookkeeping tables are not watched: no NOTIFY). */
   record<T>(work: (query: Query) => Promise<T>): Promise<T> {
     return this.transaction('BEGIN', work);
   }
@@ -124,7 +184,7 @@ export class PostgresDriver implements SqlDriver {
         message: (payload) => this.feed.emit([changeOfPayload(payload)]),
         listening: (_pid, again) => {
           if (!again) return;
-          console.log('PostgreSQL: listening again; the boards get a fresh snapshot');
+          console.log('PostgreSQL: listening again; the change listeners hear of any change');
           this.feed.emit([ANY_CHANGE]);
         },
       });
@@ -140,6 +200,29 @@ export class PostgresDriver implements SqlDriver {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
+  }
+
+  /**
+   * Applies the migrations of `set` this database has not had, then creates the missing triggers of its watched tables,
+   * in one transaction under the writers' advisory lock: instances starting together apply each migration once.
+   */
+  private async apply(set: MigrationSet): Promise<void> {
+    const watched = watchedTablesOf(set);
+    await this.write(async (query) => {
+      await query(CREATE_MIGRATIONS_TABLE);
+      const [row] = await query<{ version: number }>('SELECT version FROM gateway_migrations WHERE name = ?', [set.name]);
+      const applied = row?.version ?? 0;
+      for (const sql of set.postgres.slice(applied)) await query(sql);
+      if (set.postgres.length > applied) {
+        await query(
+          `INSERT INTO gateway_migrations (name, version) VALUES (?, ?)
+           ON CONFLICT (name) DO UPDATE SET version = excluded.version, applied_at = now()`,
+          [set.name, set.postgres.length],
+        );
+      }
+      const triggers = watched.length ? await missingChangeTriggers(query, watched) : [];
+      if (triggers.length) await query(triggers.join('\n'));
+    });
   }
 
   private async transaction<T>(begin: string, work: (query: Query) => Promise<T>): Promise<T> {
@@ -195,7 +278,7 @@ export class PostgresDriver implements SqlDriver {
   /**
    * One LISTEN connection per process, opened with the first listener and checked every LISTEN_CHECK_MS. When it
    * drops it is opened again (every RELISTEN_MS until it works), and each listener hears that it is listening again,
-   * since notifications sent meanwhile are lost (every board gets a fresh snapshot).
+   * since notifications sent meanwhile are lost (the change feed tells of any change).
    */
   private listen(): void {
     if (this.listener || this.closed) return;

@@ -1,29 +1,45 @@
-// The embedded SQLite backend (default): one connection, migrations by user_version, writes serialized across processes.
+// The embedded SQLite backend (default): one connection, migration sets by name, writes serialized across processes.
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ANY_CHANGE, ChangeFeed, type ChangeListener, type DataChange, type Query, type SqlDriver } from './driver.js';
-import { sqliteMigrations } from './migrations.js';
+import {
+  ANY_CHANGE,
+  AppliedSets,
+  ChangeFeed,
+  type ChangeListener,
+  type DataChange,
+  type MigrationSet,
+  type Query,
+  type SqlDriver,
+  watchedTablesOf,
+} from './driver.js';
 
-/** The tables the board shows: their changes are told to the change listeners, naming the rows. */
-const WATCHED_TABLES = ['users', 'tasks'];
+/** The versions of each migration set this database has had (see `MigrationSet`). */
+const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS gateway_migrations (
+  name TEXT PRIMARY KEY,
+  version INTEGER NOT NULL,
+  applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+)`;
 
 /**
- * Connection-local triggers that hand each changed row of the watched tables to `row_changed` (a function of this
+ * Connection-local triggers that hand each changed row of the watched `tables` to `row_changed` (a function of this
  * process), so that a commit can say which rows it changed.
  */
-const rowTriggers = WATCHED_TABLES.flatMap((table) =>
-  [
-    ['INSERT', 'NEW'],
-    ['UPDATE', 'NEW'],
-    ['DELETE', 'OLD'],
-  ].map(
-    ([event, row]) =>
-      `CREATE TEMP TRIGGER IF NOT EXISTS ${table}_${event.toLowerCase()}_noted AFTER ${event} ON main.${table} ` +
-      `BEGIN SELECT row_changed('${table}', ${row}.id); END;`,
-  ),
-).join('\n');
+const rowTriggersOf = (tables: readonly string[]) =>
+  tables
+    .flatMap((table) =>
+      [
+        ['INSERT', 'NEW'],
+        ['UPDATE', 'NEW'],
+        ['DELETE', 'OLD'],
+      ].map(
+        ([event, row]) =>
+          `CREATE TEMP TRIGGER IF NOT EXISTS ${table}_${event.toLowerCase()}_noted AFTER ${event} ON main.${table} ` +
+          `BEGIN SELECT row_changed('${table}', ${row}.id); END;`,
+      ),
+    )
+    .join('\n');
 
 /** How often another process's commits are looked for (`PRAGMA data_version`) while someone listens. */
 const CHANGE_POLL_MS = 250;
@@ -44,6 +60,7 @@ export class SqliteDriver implements SqlDriver {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly feed = new ChangeFeed();
+  private readonly appliedSets = new AppliedSets();
   /** The rows the transaction under way changed, by table (told to the listeners once it commits). */
   private readonly changed = new Map<string, Set<number>>();
   private poller?: NodeJS.Timeout;
@@ -66,19 +83,8 @@ export class SqliteDriver implements SqlDriver {
     });
   }
 
-  async migrate(): Promise<void> {
-    const version = () => this.db.pragma('user_version', { simple: true }) as number;
-    for (const [index, sql] of sqliteMigrations.entries()) {
-      // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
-      this.db
-        .transaction(() => {
-          if (version() > index) return;
-          this.db.exec(sql);
-          this.db.pragma(`user_version = ${index + 1}`);
-        })
-        .immediate();
-    }
-    this.db.exec(rowTriggers);
+  migrate(set: MigrationSet): Promise<void> {
+    return this.appliedSets.once(set, () => inTurn(async () => this.apply(set)));
   }
 
   read<T>(work: (query: Query) => Promise<T>): Promise<T> {
@@ -115,6 +121,30 @@ export class SqliteDriver implements SqlDriver {
   async close(): Promise<void> {
     this.stopPolling();
     await inTurn(async () => this.db.close());
+  }
+
+  /**
+   * Applies each migration of `set` this database has not had in an IMMEDIATE transaction of its own (it takes the
+   * write lock first, so two processes starting together apply it once), then adds the triggers of its watched tables.
+   */
+  private apply(set: MigrationSet): void {
+    const watched = watchedTablesOf(set);
+    this.db.transaction(() => this.db.exec(CREATE_MIGRATIONS_TABLE)).immediate();
+    const version = this.db.prepare<[string], { version: number }>('SELECT version FROM gateway_migrations WHERE name = ?');
+    const record = this.db.prepare<[string, number]>(
+      `INSERT INTO gateway_migrations (name, version) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET version = excluded.version, applied_at = excluded.applied_at`,
+    );
+    for (const [index, sql] of set.sqlite.entries()) {
+      this.db
+        .transaction(() => {
+          if ((version.get(set.name)?.version ?? 0) > index) return;
+          this.db.exec(sql);
+          record.run(set.name, index + 1);
+        })
+        .immediate();
+    }
+    this.db.exec(rowTriggersOf(watched));
   }
 
   private query: Query = async <Row>(sql: string, params: unknown[] = []) => {

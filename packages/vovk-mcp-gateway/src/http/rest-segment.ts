@@ -2,7 +2,7 @@
 import 'server-only';
 import { initSegment } from 'vovk';
 import { config, configureGateway, type GatewaySettings } from '../config.js';
-import { store } from '../db/store.js';
+import { database } from '../db/database.js';
 import { drainWhenServedByEntry } from '../lifecycle.js';
 import { guarded } from './guards.js';
 import { maskErrorForRest, withErrorDetails } from '../tools/index.js';
@@ -23,7 +23,7 @@ export function guardedSegment(
 ) {
   if (settings) configureGateway(settings);
   // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
-  drainWhenServedByEntry(config().shutdownGraceMs, () => store().close());
+  drainWhenServedByEntry(config().shutdownGraceMs, () => database().close());
   const segment = initSegment({ segmentName, controllers, onError: maskErrorForRest });
   return {
     GET: guard(segment.GET),

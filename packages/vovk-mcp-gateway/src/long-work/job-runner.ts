@@ -1,12 +1,12 @@
-// Runs long work past its request: each job durable in the jobs table, beating while it runs, stoppable from anywhere.
+// Runs long work past its request: each job durable in gateway_jobs, beating while it runs, stoppable from anywhere.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { InputRequest } from '@modelcontextprotocol/server';
 import { HttpException, HttpStatus } from 'vovk';
 import { config } from '../config.js';
-import type { SqlMessaging } from '../db/driver.js';
-import { type Store, store } from '../db/store.js';
+import { database, migrateGateway } from '../db/database.js';
+import type { SqlDriver, SqlMessaging } from '../db/driver.js';
 import { onShutdown } from '../lifecycle.js';
 import { runInWork } from '../request-context.js';
 import { ServiceUnavailableError } from '../unavailable.js';
@@ -40,7 +40,7 @@ const CANCELLED_MESSAGE = 'Cancelled by the caller';
 type LocalJob = { controller: AbortController; done: Promise<void> };
 
 export class JobRunner {
-  /** This process, as the jobs table names the instance running a job. */
+  /** This process, as the table gateway_jobs names the instance running a job. */
   readonly instance = randomUUID();
   private readonly jobs: JobStore;
   private readonly local = new Map<string, LocalJob>();
@@ -53,10 +53,10 @@ export class JobRunner {
 
   constructor(
     private readonly options: { resultTtlMs: number; maxPerCaller: number; maxPerInstance: number; graceMs: number },
-    private readonly database: Store = store(),
+    private readonly driver: SqlDriver = database(),
   ) {
-    this.jobs = new JobStore(database.driver);
-    this.messaging = database.driver.messaging;
+    this.jobs = new JobStore(driver);
+    this.messaging = driver.messaging;
     this.changes.setMaxListeners(0);
     this.messaging?.listen(JOB_CHANNEL, { message: (id) => this.heard(id) });
     onShutdown(() => this.drain());
@@ -79,7 +79,7 @@ export class JobRunner {
    * Refused with 429 when `owner` has too many jobs, 503 when this instance runs too many.
    */
   async start(job: Omit<NewJob, 'id' | 'instance' | 'ttlMs'>, run: RunJob): Promise<JobRecord> {
-    await this.database.ready();
+    await migrateGateway(this.driver);
     this.checkInstanceLimit();
     if ((await this.jobs.countActive(job.owner)) >= this.options.maxPerCaller) {
       const message = `Too many jobs: at most ${this.options.maxPerCaller} may run or wait for input at once per caller (JOB_MAX_PER_CALLER); wait for one to end or cancel one`;

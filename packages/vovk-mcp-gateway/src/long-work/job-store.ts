@@ -1,4 +1,4 @@
-// The jobs table: REST jobs and MCP tasks in the gateway's database, bound to their caller, each step one transaction.
+// gateway_jobs: REST jobs and MCP tasks in the gateway's database, bound to their caller, each step one transaction.
 import 'server-only';
 import type { InputRequest } from '@modelcontextprotocol/server';
 import type { Query, SqlDriver } from '../db/driver.js';
@@ -92,7 +92,7 @@ function recordOf(row: JobRow): JobRecord {
 /** Whether a job has ended. */
 export const isFinished = (status: JobStatus) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
-/** A job's steps, each one transaction of the store's bookkeeping (they never wait for the board's writers). */
+/** A job's steps, each one transaction of the database's bookkeeping (they never wait for the data writers). */
 export class JobStore {
   constructor(private readonly driver: SqlDriver) {}
 
@@ -100,7 +100,7 @@ export class JobStore {
     // Durable: the caller is told the job exists once this returns.
     const [row] = await this.driver.record((query) =>
       query<JobRow>(
-        `INSERT INTO jobs (id, owner, door, tool, input, answers, status, committed, instance, heartbeat_at, created_at, updated_at, ttl_ms)
+        `INSERT INTO gateway_jobs (id, owner, door, tool, input, answers, status, committed, instance, heartbeat_at, created_at, updated_at, ttl_ms)
          VALUES (?, ?, ?, ?, ?, ?, 'working', 0, ?, ?, ?, ?, ?) RETURNING *`,
         [job.id, job.owner, job.door, job.tool, JSON.stringify(job.input ?? null), JSON.stringify(job.answers), job.instance, now, now, now, job.ttlMs],
       ),
@@ -111,7 +111,7 @@ export class JobStore {
 
   /** The job, if it exists, has not expired and belongs to `owner` (another caller's job reads as missing). */
   async get(id: string, owner: string, now = Date.now()): Promise<JobRecord | undefined> {
-    const [row] = await this.driver.read((query) => query<JobRow>('SELECT * FROM jobs WHERE id = ? AND owner = ?', [id, owner]));
+    const [row] = await this.driver.read((query) => query<JobRow>('SELECT * FROM gateway_jobs WHERE id = ? AND owner = ?', [id, owner]));
     if (!row) return undefined;
     const job = recordOf(row);
     return expired(job, now) ? undefined : job;
@@ -120,7 +120,7 @@ export class JobStore {
   /** The newest jobs of `owner` started through `door` (at most `limit`), newest first; expired ones left out. */
   async list(owner: string, door: JobRecord['door'], limit: number, now = Date.now()): Promise<JobRecord[]> {
     const rows = await this.driver.read((query) =>
-      query<JobRow>('SELECT * FROM jobs WHERE owner = ? AND door = ? ORDER BY created_at DESC LIMIT ?', [owner, door, limit]),
+      query<JobRow>('SELECT * FROM gateway_jobs WHERE owner = ? AND door = ? ORDER BY created_at DESC LIMIT ?', [owner, door, limit]),
     );
     return rows.map(recordOf).filter((job) => !expired(job, now));
   }
@@ -128,7 +128,7 @@ export class JobStore {
   /** How many jobs `owner` has that have not ended. */
   async countActive(owner: string): Promise<number> {
     const [{ count }] = await this.driver.read((query) =>
-      query<{ count: number }>(`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM jobs WHERE owner = ? AND status IN ${ACTIVE}`, [owner]),
+      query<{ count: number }>(`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM gateway_jobs WHERE owner = ? AND status IN ${ACTIVE}`, [owner]),
     );
     return Number(count);
   }
@@ -137,7 +137,7 @@ export class JobStore {
   async progress(id: string, progress: ProgressUpdate, statusMessage: string | undefined): Promise<boolean> {
     const rows = await this.driver.record((query) =>
       query(
-        "UPDATE jobs SET progress = ?, status_message = ?, updated_at = ? WHERE id = ? AND status = 'working' RETURNING id",
+        "UPDATE gateway_jobs SET progress = ?, status_message = ?, updated_at = ? WHERE id = ? AND status = 'working' RETURNING id",
         [JSON.stringify(progress), statusMessage ?? null, Date.now(), id],
       ),
     );
@@ -147,7 +147,7 @@ export class JobStore {
   /** The job waits for the caller's answers to `inputRequests` (it runs again with them from the start). */
   async awaitInput(id: string, inputRequests: Record<string, InputRequest>, answers: Record<string, unknown>): Promise<JobRecord | undefined> {
     return this.updated(
-      "UPDATE jobs SET status = 'input_required', input_requests = ?, answers = ?, status_message = ?, updated_at = ? WHERE id = ? AND status = 'working' RETURNING *",
+      "UPDATE gateway_jobs SET status = 'input_required', input_requests = ?, answers = ?, status_message = ?, updated_at = ? WHERE id = ? AND status = 'working' RETURNING *",
       [JSON.stringify(inputRequests), JSON.stringify(answers), 'Waiting for input from the caller', Date.now(), id],
     );
   }
@@ -155,7 +155,7 @@ export class JobStore {
   /** Keeps some of the answers a job of `owner` waits for; it goes on waiting for `inputRequests`, the rest. */
   async answerInput(id: string, owner: string, inputRequests: Record<string, InputRequest>, answers: Record<string, unknown>) {
     return this.updated(
-      "UPDATE jobs SET input_requests = ?, answers = ?, updated_at = ? WHERE id = ? AND owner = ? AND status = 'input_required' RETURNING *",
+      "UPDATE gateway_jobs SET input_requests = ?, answers = ?, updated_at = ? WHERE id = ? AND owner = ? AND status = 'input_required' RETURNING *",
       [JSON.stringify(inputRequests), JSON.stringify(answers), Date.now(), id, owner],
     );
   }
@@ -167,7 +167,7 @@ export class JobStore {
   async resume(id: string, owner: string, answers: Record<string, unknown>, instance: string): Promise<JobRecord | undefined> {
     const now = Date.now();
     return this.updated(
-      `UPDATE jobs SET status = 'working', answers = ?, input_requests = NULL, status_message = NULL, instance = ?, heartbeat_at = ?, updated_at = ?
+      `UPDATE gateway_jobs SET status = 'working', answers = ?, input_requests = NULL, status_message = NULL, instance = ?, heartbeat_at = ?, updated_at = ?
        WHERE id = ? AND owner = ? AND status = 'input_required' RETURNING *`,
       [JSON.stringify(answers), instance, now, now, id, owner],
     );
@@ -176,7 +176,7 @@ export class JobStore {
   /** Ends a job that has not ended yet; undefined when it had (a cancel or a sweep came first: that end stands). */
   async finish(id: string, status: Exclude<JobStatus, 'working' | 'input_required'>, outcome: JobOutcome | undefined, statusMessage?: string) {
     return this.updated(
-      `UPDATE jobs SET status = ?, outcome = ?, status_message = ?, input_requests = NULL, updated_at = ? WHERE id = ? AND status IN ${ACTIVE} RETURNING *`,
+      `UPDATE gateway_jobs SET status = ?, outcome = ?, status_message = ?, input_requests = NULL, updated_at = ? WHERE id = ? AND status IN ${ACTIVE} RETURNING *`,
       [status, outcome ? JSON.stringify(outcome) : null, statusMessage ?? null, Date.now(), id],
       true, // durable: an ended job's outcome is what its caller reads
     );
@@ -189,12 +189,12 @@ export class JobStore {
   async cancel(id: string, owner: string, statusMessage: string): Promise<{ job: JobRecord; cancelled: boolean } | undefined> {
     return this.driver.record(async (query) => {
       const [row] = await query<JobRow>(
-        `UPDATE jobs SET status = 'cancelled', status_message = ?, input_requests = NULL, updated_at = ?
+        `UPDATE gateway_jobs SET status = 'cancelled', status_message = ?, input_requests = NULL, updated_at = ?
          WHERE id = ? AND owner = ? AND status IN ${ACTIVE} AND committed = 0 RETURNING *`,
         [statusMessage, Date.now(), id, owner],
       );
       if (row) return { job: recordOf(row), cancelled: true };
-      const [current] = await query<JobRow>('SELECT * FROM jobs WHERE id = ? AND owner = ?', [id, owner]);
+      const [current] = await query<JobRow>('SELECT * FROM gateway_jobs WHERE id = ? AND owner = ?', [id, owner]);
       return current && !expired(recordOf(current), Date.now()) ? { job: recordOf(current), cancelled: false } : undefined;
     }, { durable: true });
   }
@@ -204,7 +204,7 @@ export class JobStore {
    * (false: the caller rolls the transaction back). Both run in one transaction each, so exactly one of them wins.
    */
   async claimCommit(query: Query, id: string): Promise<boolean> {
-    const rows = await query(`UPDATE jobs SET committed = 1 WHERE id = ? AND status IN ${ACTIVE} RETURNING id`, [id]);
+    const rows = await query(`UPDATE gateway_jobs SET committed = 1 WHERE id = ? AND status IN ${ACTIVE} RETURNING id`, [id]);
     return rows.length > 0;
   }
 
@@ -212,9 +212,9 @@ export class JobStore {
   async heartbeat(instance: string, ids: string[]): Promise<string[]> {
     if (!ids.length) return [];
     return this.driver.record(async (query) => {
-      await query("UPDATE jobs SET heartbeat_at = ? WHERE instance = ? AND status = 'working'", [Date.now(), instance]);
+      await query("UPDATE gateway_jobs SET heartbeat_at = ? WHERE instance = ? AND status = 'working'", [Date.now(), instance]);
       const marks = ids.map(() => '?').join(', ');
-      const ended = await query<{ id: string }>(`SELECT id FROM jobs WHERE id IN (${marks}) AND status NOT IN ${ACTIVE}`, ids);
+      const ended = await query<{ id: string }>(`SELECT id FROM gateway_jobs WHERE id IN (${marks}) AND status NOT IN ${ACTIVE}`, ids);
       return ended.map((row) => row.id);
     });
   }
@@ -226,11 +226,11 @@ export class JobStore {
   async sweep(staleMs: number, now = Date.now()): Promise<JobRecord[]> {
     return this.driver.record(async (query) => {
       const failed = await query<JobRow>(
-        `UPDATE jobs SET status = 'failed', outcome = ?, status_message = ?, updated_at = ?
+        `UPDATE gateway_jobs SET status = 'failed', outcome = ?, status_message = ?, updated_at = ?
          WHERE status = 'working' AND heartbeat_at < ? RETURNING *`,
         [JSON.stringify({ error: { message: STALE_MESSAGE } }), STALE_MESSAGE, now, now - staleMs],
       );
-      await query(`DELETE FROM jobs WHERE status <> 'working' AND updated_at + ttl_ms < ?`, [now]);
+      await query(`DELETE FROM gateway_jobs WHERE status <> 'working' AND updated_at + ttl_ms < ?`, [now]);
       return failed.map(recordOf);
     });
   }

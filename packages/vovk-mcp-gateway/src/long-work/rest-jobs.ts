@@ -1,4 +1,4 @@
-// REST jobs (RFC 7240 `Prefer: respond-async`): 202 + Location, then GET / DELETE /api/jobs/{id}, in the jobs table.
+// REST jobs (RFC 7240 `Prefer: respond-async`): 202 + Location, then GET / DELETE /api/jobs/{id}, kept in gateway_jobs.
 import 'server-only';
 import { HttpException, HttpStatus } from 'vovk';
 import { currentCaller, principalOf } from '../request-context.js';

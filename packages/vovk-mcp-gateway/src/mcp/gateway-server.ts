@@ -59,7 +59,7 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   codeMode: CodeModeLimits;
   /** Each caller's share of listen streams and resource subscriptions (MCP_MAX_LISTEN_STREAMS_PER_CALLER, …). */
   subscriptions: SubscriptionLimits;
-  /** The data changes resource subscriptions follow: the store's change feed. */
+  /** The data changes resource subscriptions follow: the app's change feed (`createMcpGateway`'s `dataChanges`). */
   dataChanges: (listener: ChangeListener) => () => void;
   /** How much of a streaming procedure one tool result holds (MCP_STREAM_MAX_ITEMS, MCP_STREAM_MAX_BYTES). @default 1000 items, 1 MiB */
   streams?: StreamLimits;

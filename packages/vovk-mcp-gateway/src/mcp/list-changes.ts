@@ -10,7 +10,7 @@ import {
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import type { SqlMessaging } from '../db/driver.js';
-import { store } from '../db/store.js';
+import { database } from '../db/database.js';
 import { onShutdown } from '../lifecycle.js';
 import type { GatewayServer } from './gateway-server.js';
 import { withListenExtras } from './listen-extras.js';
@@ -48,7 +48,7 @@ function postgresEventBus(messaging: SqlMessaging): ServerEventBus {
  */
 function listChangeBus(): ServerEventBus {
   const scope = globalThis as GlobalWithBus;
-  const messaging = store().driver.messaging;
+  const messaging = database().messaging;
   scope[busKey] ??= messaging
     ? postgresEventBus(messaging)
     : new InMemoryServerEventBus((error) => console.error('[gateway] list-change listener:', error));

@@ -1,4 +1,4 @@
-// MCP tasks from the jobs table: the Tasks extension (SEP-2663, 2026-07-28) and 2025-11-25's experimental tasks.
+// MCP tasks from gateway_jobs: the Tasks extension (SEP-2663, 2026-07-28) and 2025-11-25's experimental tasks.
 import 'server-only';
 import {
   type CallToolResult,

@@ -30,7 +30,7 @@ export class ResourceUpdates {
   private lastNotifiedAt = Number.NEGATIVE_INFINITY;
   private stopListening?: () => void;
 
-  /** `listen`: the store's change feed (what every instance hears of every write, its own and the others'). */
+  /** `listen`: the data's change feed (what every instance hears of every write, its own and the others'). */
   constructor(private readonly listen: (listener: ChangeListener) => () => void) {}
 
   /** How many subscriptions are held. */
@@ -40,7 +40,7 @@ export class ResourceUpdates {
 
   /**
    * Calls `notify(uri)` each time a change updates the resource `uri` names, until the returned function is called.
-   * The store is listened to while anyone watches.
+   * The change feed is listened to while anyone watches.
    */
   watch({ resource, rowKey }: Pick<ResolvedResource, 'resource' | 'rowKey'>, uri: string, notify: (uri: string) => void): () => void {
     const watch: Watch = { uri, notify };

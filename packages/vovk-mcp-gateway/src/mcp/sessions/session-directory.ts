@@ -21,7 +21,7 @@ export class SessionDirectory {
   async announce(pid: number): Promise<void> {
     await this.driver.record((query) =>
       query(
-        `INSERT INTO mcp_instances (id, listener_pid, seen_at) VALUES (?, ?, ?)
+        `INSERT INTO gateway_mcp_instances (id, listener_pid, seen_at) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET listener_pid = excluded.listener_pid, seen_at = excluded.seen_at`,
         [this.instance, pid, Date.now()],
       ),
@@ -33,7 +33,7 @@ export class SessionDirectory {
     if (!sessions.length) return;
     await this.driver.record(async (query) => {
       for (const { id, principal } of sessions) {
-        await query('INSERT INTO mcp_sessions (id, owner, principal, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING', [
+        await query('INSERT INTO gateway_mcp_sessions (id, owner, principal, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING', [
           id,
           this.instance,
           principal,
@@ -45,19 +45,19 @@ export class SessionDirectory {
 
   async find(sessionId: string): Promise<SessionRecord | undefined> {
     const rows = await this.driver.read((query) =>
-      query<SessionRecord>('SELECT owner, principal FROM mcp_sessions WHERE id = ?', [sessionId]),
+      query<SessionRecord>('SELECT owner, principal FROM gateway_mcp_sessions WHERE id = ?', [sessionId]),
     );
     return rows[0];
   }
 
   async remove(sessionId: string): Promise<void> {
-    await this.driver.record((query) => query('DELETE FROM mcp_sessions WHERE id = ?', [sessionId]));
+    await this.driver.record((query) => query('DELETE FROM gateway_mcp_sessions WHERE id = ?', [sessionId]));
   }
 
   /** Whether `instance` still runs: its LISTEN connection's backend is connected to the database. */
   async isRunning(instance: string): Promise<boolean> {
     const rows = await this.driver.read((query) =>
-      query<{ pid: number }>('SELECT listener_pid AS pid FROM mcp_instances WHERE id = ?', [instance]),
+      query<{ pid: number }>('SELECT listener_pid AS pid FROM gateway_mcp_instances WHERE id = ?', [instance]),
     );
     if (!rows.length) return false;
     return (await this.messaging.connectedBackends([rows[0].pid])).has(rows[0].pid);
@@ -69,16 +69,16 @@ export class SessionDirectory {
    */
   async pruneStopped(): Promise<void> {
     const instances = await this.driver.read((query) =>
-      query<{ id: string; pid: number }>('SELECT id, listener_pid AS pid FROM mcp_instances'),
+      query<{ id: string; pid: number }>('SELECT id, listener_pid AS pid FROM gateway_mcp_instances'),
     );
     const connected = await this.messaging.connectedBackends(instances.map((instance) => instance.pid));
     for (const { id, pid } of instances) {
       if (id === this.instance || connected.has(pid)) continue;
       await this.driver.record(async (query) => {
-        const gone = await query('DELETE FROM mcp_instances WHERE id = ? AND listener_pid = ? RETURNING id', [id, pid]);
+        const gone = await query('DELETE FROM gateway_mcp_instances WHERE id = ? AND listener_pid = ? RETURNING id', [id, pid]);
         if (!gone.length) return;
-        await query('DELETE FROM mcp_events WHERE session_id IN (SELECT id FROM mcp_sessions WHERE owner = ?)', [id]);
-        await query('DELETE FROM mcp_sessions WHERE owner = ?', [id]);
+        await query('DELETE FROM gateway_mcp_events WHERE session_id IN (SELECT id FROM gateway_mcp_sessions WHERE owner = ?)', [id]);
+        await query('DELETE FROM gateway_mcp_sessions WHERE owner = ?', [id]);
       });
     }
   }

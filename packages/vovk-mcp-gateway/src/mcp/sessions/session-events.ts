@@ -15,7 +15,7 @@ export interface SessionEventStore extends EventStore {
   owns(eventId: EventId): Promise<boolean>;
 }
 
-/** The events of every session of the database (table `mcp_events`), bounded by age and dropped with their session. */
+/** The events of every session (`gateway_mcp_events`), bounded by age and dropped with their session. */
 export class SessionEventLog {
   private lastFailureLog = 0;
   private unsaved = 0;
@@ -45,12 +45,12 @@ export class SessionEventLog {
 
   /** Forgets the events of a session that ended. */
   async dropSession(sessionId: string): Promise<void> {
-    await this.driver.record((query) => query('DELETE FROM mcp_events WHERE session_id = ?', [sessionId]));
+    await this.driver.record((query) => query('DELETE FROM gateway_mcp_events WHERE session_id = ?', [sessionId]));
   }
 
   /** Forgets every event stored before `time` (ms since the epoch). */
   async pruneBefore(time: number): Promise<void> {
-    await this.driver.record((query) => query('DELETE FROM mcp_events WHERE created_at < ?', [time]));
+    await this.driver.record((query) => query('DELETE FROM gateway_mcp_events WHERE created_at < ?', [time]));
   }
 
   /**
@@ -61,7 +61,7 @@ export class SessionEventLog {
     try {
       const [{ id }] = await this.driver.record((query) =>
         query<{ id: string }>(
-          'INSERT INTO mcp_events (session_id, stream_id, message, created_at) VALUES (?, ?, ?, ?) RETURNING CAST(id AS TEXT) AS id',
+          'INSERT INTO gateway_mcp_events (session_id, stream_id, message, created_at) VALUES (?, ?, ?, ?) RETURNING CAST(id AS TEXT) AS id',
           [sessionId, streamId, JSON.stringify(message), Date.now()],
         ),
       );
@@ -78,7 +78,7 @@ export class SessionEventLog {
   private async streamOf(sessionId: string, eventId: EventId): Promise<StreamId | undefined> {
     if (!EVENT_ID.test(eventId)) return undefined;
     const rows = await this.driver.read((query) =>
-      query<{ streamId: string }>('SELECT stream_id AS "streamId" FROM mcp_events WHERE id = ? AND session_id = ?', [Number(eventId), sessionId]),
+      query<{ streamId: string }>('SELECT stream_id AS "streamId" FROM gateway_mcp_events WHERE id = ? AND session_id = ?', [Number(eventId), sessionId]),
     );
     return rows[0]?.streamId;
   }
@@ -93,7 +93,7 @@ export class SessionEventLog {
     if (streamId === undefined) throw new Error(`Last-Event-ID ${eventId} is no event of this session`);
     const events = await this.driver.read((query) =>
       query<{ id: string; message: string }>(
-        'SELECT CAST(id AS TEXT) AS id, message FROM mcp_events WHERE session_id = ? AND stream_id = ? AND id > ? ORDER BY id',
+        'SELECT CAST(id AS TEXT) AS id, message FROM gateway_mcp_events WHERE session_id = ? AND stream_id = ? AND id > ? ORDER BY id',
         [sessionId, streamId, Number(eventId)],
       ),
     );

@@ -5,7 +5,8 @@ import 'server-only';
 import { endingAtExpiry } from '../../auth/token-expiry.js';
 import { randomBytes } from 'node:crypto';
 import { type AuthInfo, type Implementation, isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
-import type { Store } from '../../db/store.js';
+import { migrateGateway } from '../../db/database.js';
+import type { SqlDriver } from '../../db/driver.js';
 import { callerKeyOf } from '../../http/guards.js';
 import { onShutdown } from '../../lifecycle.js';
 import { principalOf, requestContext, runInRequestContext } from '../../request-context.js';
@@ -34,8 +35,8 @@ interface SessionLaneOptions {
   sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
   /** MCP_MAX_BODY_BYTES: the bound under which bodies are read to route them. */
   maxBodyBytes: number;
-  /** The gateway's store: the sessions keep their events (and, on PostgreSQL, their directory) in its database. */
-  store: Store;
+  /** The gateway's database: the sessions keep their events (and, on PostgreSQL, their directory) there. */
+  database: SqlDriver;
   /** Whether tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): a span for each MCP message of a session. */
   traced: boolean;
 }
@@ -79,9 +80,8 @@ function noteCalledTool(parsedBody: unknown): void {
  * to the sessions this instance holds — or, on PostgreSQL, are relayed to the instance holding theirs.
  */
 export function withSessionLane(stateless: Handler, options: SessionLaneOptions): Handler {
-  const { gateway, serverInfo, store, traced } = options;
+  const { gateway, serverInfo, database: driver, traced } = options;
   const { relayAckTimeoutMs, ...sessions } = options.sessions;
-  const driver = store.driver;
   const events = new SessionEventLog(driver);
   const instance = randomBytes(8).toString('hex');
   const directory = driver.messaging && new SessionDirectory(driver, driver.messaging, instance);
@@ -115,7 +115,7 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
     );
   const relay = directory && driver.messaging && new SessionRelay(driver, driver.messaging, directory, serveRelayed, relayAckTimeoutMs);
 
-  const ready = store.ready();
+  const ready = migrateGateway(driver);
   void ready.then(
     () =>
       relay?.start((pid, again) => {

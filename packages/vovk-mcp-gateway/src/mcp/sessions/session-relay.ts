@@ -43,7 +43,7 @@ type RelayMessage =
   | { k: 'end'; r: string }
   | { k: 'cancel'; r: string };
 
-/** What NOTIFY carries: a message, or where a larger one waits in `mcp_relay_payloads`. */
+/** What NOTIFY carries: a message, or where a larger one waits in `gateway_mcp_relay_payloads`. */
 type Notification = RelayMessage | { k: 'ref'; r: string; ref: string };
 
 /** NOTIFY takes at most 8000 bytes; larger messages go through the table. */
@@ -182,7 +182,7 @@ export class SessionRelay {
 
   /** Removes relayed payloads stored before `time` that nobody picked up (the instance they were for stopped). */
   async pruneBefore(time: number): Promise<void> {
-    await this.driver.record((query) => query('DELETE FROM mcp_relay_payloads WHERE created_at < ?', [time]));
+    await this.driver.record((query) => query('DELETE FROM gateway_mcp_relay_payloads WHERE created_at < ?', [time]));
   }
 
   /**
@@ -246,7 +246,7 @@ export class SessionRelay {
     const json = JSON.stringify(message);
     if (Buffer.byteLength(json) <= NOTIFY_MAX_BYTES) return this.messaging.notify(channelOf(instance), json);
     const [{ id }] = await this.driver.record((query) =>
-      query<{ id: string }>('INSERT INTO mcp_relay_payloads (payload, created_at) VALUES (?, ?) RETURNING CAST(id AS TEXT) AS id', [
+      query<{ id: string }>('INSERT INTO gateway_mcp_relay_payloads (payload, created_at) VALUES (?, ?) RETURNING CAST(id AS TEXT) AS id', [
         json,
         Date.now(),
       ]),
@@ -275,7 +275,7 @@ export class SessionRelay {
   /** Reads (and removes) a message that waited in the table. */
   private async take(ref: string): Promise<RelayMessage> {
     const rows = await this.driver.record((query) =>
-      query<{ payload: string }>('DELETE FROM mcp_relay_payloads WHERE id = ? RETURNING payload', [Number(ref)]),
+      query<{ payload: string }>('DELETE FROM gateway_mcp_relay_payloads WHERE id = ? RETURNING payload', [Number(ref)]),
     );
     if (!rows.length) throw new Error(`relayed payload ${ref} is gone`);
     return JSON.parse(rows[0].payload);

@@ -1,10 +1,8 @@
-// The store the services use: users and tasks over one SQL backend, SQLite by default or PostgreSQL with DATABASE_URL.
+// The store the services use: the demo's users and tasks, in tables of the app (its migration set `reference-app`) in
+// the gateway's database, SQLite by default or PostgreSQL with DATABASE_URL.
 import 'server-only';
-import { config } from '../config.js';
-import { ServiceUnavailableError } from '../unavailable.js';
-import type { ChangeListener, Query, SqlDriver } from './driver.js';
-import { PostgresDriver } from './postgres.js';
-import { SqliteDriver } from './sqlite.js';
+import { type ChangeListener, database, type Query, ServiceUnavailableError, type SqlDriver } from 'vovk-mcp-gateway';
+import { REFERENCE_APP_MIGRATIONS } from './migrations';
 
 /** The board's columns, in order. */
 export const TASK_STATUSES = ['todo', 'in_progress', 'done'] as const;
@@ -45,7 +43,7 @@ export type TaskFilter = { status?: TaskStatus; assigneeId?: number };
 /** What deleting a user did: the user as it was, and the tasks that lost their assignee. */
 export type DeletedUser = { user: UserRecord; unassignedTaskIds: number[] };
 
-const storeErrorBrand = Symbol.for('vovk-gateway.store-error');
+const storeErrorBrand = Symbol.for('reference-app.store-error');
 
 /** A write the data refuses; services turn it into an HTTP status. */
 export class StoreError extends Error {
@@ -156,19 +154,14 @@ async function closeGap(query: Query, { status, position }: Pick<TaskRecord, 'st
   await query('UPDATE tasks SET position = position - 1 WHERE status = ? AND position > ?', [status, position]);
 }
 
+/** Users and tasks in the tables of the app's migration set. */
 export class Store {
-  private migrated?: Promise<void>;
-
-  /** The SQL backend under it; the MCP sessions keep their own tables there (`src/lib/mcp/sessions`). */
+  /** The database under it, shared with the gateway (its own `gateway_` tables are there too). */
   constructor(readonly driver: SqlDriver) {}
 
-  /** Resolves once the migrations are applied (run on first use; the server calls it when it starts; tried again after a failure). */
+  /** Resolves once the app's migrations are applied (run on first use; the server calls it when it starts; tried again after a failure). */
   ready(): Promise<void> {
-    this.migrated ??= this.driver.migrate().catch((error: unknown) => {
-      this.migrated = undefined;
-      throw error;
-    });
-    return this.migrated;
+    return this.driver.migrate(REFERENCE_APP_MIGRATIONS);
   }
 
   async listUsers(): Promise<UserRecord[]> {
@@ -319,11 +312,7 @@ export class Store {
     return this.driver.onChange(listener);
   }
 
-  /** Resolves when the database answers a trivial query (`/readyz`); rejects (ServiceUnavailableError when unreachable) otherwise. */
-  async ping(): Promise<void> {
-    await this.read((query) => query('SELECT 1'));
-  }
-
+  /** Closes the database under it (the gateway's too: the server does when it stops). */
   close(): Promise<void> {
     return this.driver.close();
   }
@@ -367,17 +356,13 @@ export class Store {
 const DATABASE_UNAVAILABLE = 'The database is unavailable right now: try again in a few seconds';
 const UNREACHABLE_LOG_EVERY_MS = 5000;
 
-/** A store on PostgreSQL when `databaseUrl` is given, else on the SQLite file. */
-export function openStore(options: { databaseUrl?: string; databaseFile: string }): Store {
-  return new Store(options.databaseUrl ? new PostgresDriver(options.databaseUrl) : new SqliteDriver(options.databaseFile));
-}
-
-const storeKey = Symbol.for('vovk-gateway.store');
+const storeKey = Symbol.for('reference-app.store');
 type GlobalWithStore = typeof globalThis & { [storeKey]?: Store };
 
-/** The process-wide store, configured from the environment (shared by every route bundle of the server). */
+/** The process-wide store, on the gateway's process-wide `database()` (shared by every route bundle of the server). */
 export function store(): Store {
   const scope = globalThis as GlobalWithStore;
-  scope[storeKey] ??= openStore(config());
+  const driver = database();
+  if (scope[storeKey]?.driver !== driver) scope[storeKey] = new Store(driver);
   return scope[storeKey];
 }
