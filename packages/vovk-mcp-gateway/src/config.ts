@@ -384,66 +384,86 @@ export const VARIABLES = {
 
 /** The configuration the gateway runs with, derived from the variables. */
 export interface GatewayConfig {
+  /** The port the server listens on (PORT); the default origins name it. @default 3000 */
   port: number;
-  /** The origin this server serves itself on, for URLs that point back at it. */
+  /** The origin this server is reached at, for URLs that point back at it (GATEWAY_PUBLIC_ORIGIN). @default `http://localhost:${port}` */
   publicOrigin: string;
-  /** Whether GATEWAY_PUBLIC_ORIGIN set it: then it wins over what a proxy forwards. */
+  /** Whether the public origin was given: then it wins over what a proxy forwards. @default true when `publicOrigin` is given */
   publicOriginConfigured: boolean;
+  /** The SQLite file of the gateway's store (DATABASE_FILE), unused with `databaseUrl`. @default `data/gateway.db` in the working directory */
   databaseFile: string;
+  /** A PostgreSQL URL (DATABASE_URL): the store for several instances, sessions relayed between them. @default unset (SQLite) */
   databaseUrl?: string;
-  /** How long requests in flight may take to finish once the process is told to stop. */
+  /** How long requests in flight may take to finish once the process is told to stop (SHUTDOWN_GRACE_MS). @default 10000 */
   shutdownGraceMs: number;
-  /** Long work (REST jobs, MCP tasks): how long a finished one is kept, how many may run per caller and per instance. */
+  /**
+   * Long work (REST jobs, MCP tasks): how long a finished one is kept, how many may run per caller and per instance
+   * (JOB_RESULT_TTL_MS, JOB_MAX_PER_CALLER, JOB_MAX_PER_INSTANCE). @default { resultTtlMs: 3600000, maxPerCaller: 10, maxPerInstance: 100 }
+   */
   jobs: { resultTtlMs: number; maxPerCaller: number; maxPerInstance: number };
+  /** A static bearer token both doors require (GATEWAY_TOKEN). @default unset (no auth, unless `oauth`) */
   token?: string;
-  /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry. */
+  /** The OAuth authorization server whose tokens are accepted, and the audiences they must carry (OAUTH_ISSUER, OAUTH_AUDIENCE). @default unset */
   oauth?: { issuer: string; audiences: string[] };
-  /** The canonical URL of the MCP endpoint: the resource that tokens are issued for, and that metadata describes. */
+  /** The canonical URL of the MCP endpoint: the resource tokens are issued for, and that metadata describes. @default `${publicOrigin}/api/mcp` */
   resource: string;
-  /** Whether OAUTH_AUDIENCE set it: then it wins over what a proxy forwards. */
+  /** Whether the resource was given: then it wins over what a proxy forwards. @default true when `resource` or `oauth` is given */
   resourceConfigured: boolean;
-  /** Host names (without port) the API answers to, against DNS rebinding. */
+  /** Host names (without port) the API answers to, against DNS rebinding (GATEWAY_ALLOWED_HOSTS adds). @default localhost, 127.0.0.1, [::1], 0.0.0.0 */
   allowedHostnames: string[];
-  /** Host names of browser origins allowed to call the API (requests without `Origin` are not affected). */
+  /** Host names of browser origins allowed to call the API (GATEWAY_ALLOWED_ORIGINS adds; requests without `Origin` are not affected). @default localhost's */
   allowedOriginHostnames: string[];
+  /** Whether a proxy's forwarded headers are believed, for the caller's address and the public origin (GATEWAY_TRUST_PROXY). @default false */
   trustProxy: boolean;
-  /** Whether answers may be compressed (GATEWAY_COMPRESS): the compression policy looks at JSON answers only then. */
+  /** Whether answers may be compressed (GATEWAY_COMPRESS): the compression policy looks at JSON answers only then. @default true */
   compress: boolean;
+  /** The largest MCP request body, in bytes (MCP_MAX_BODY_BYTES). @default 1048576 */
   mcpMaxBodyBytes: number;
+  /** The largest REST request body, in bytes (REST_MAX_BODY_BYTES). @default 1048576 */
   restMaxBodyBytes: number;
-  /** Requests per second per caller and the burst allowed (undefined: no limit). */
+  /** Requests per second per caller and the burst allowed (GATEWAY_RATE_LIMIT, GATEWAY_RATE_LIMIT_BURST). @default unset (no limit) */
   rateLimit?: { perSecond: number; burst: number };
+  /** The largest media a tool result carries inline, in bytes (MCP_MAX_MEDIA_BYTES). @default 4194304 */
   mcpMaxMediaBytes: number;
-  /** How much of a streaming procedure one tool result holds. */
+  /** How much of a streaming procedure one tool result holds (MCP_STREAM_MAX_ITEMS, MCP_STREAM_MAX_BYTES). @default { maxItems: 1000, maxBytes: 1048576 } */
   streams: { maxItems: number; maxBytes: number };
+  /** What a tool result does with larger media: an error, or a link to its REST route (MCP_OVERSIZE_MEDIA). @default 'error' */
   oversizeMedia: 'error' | 'resource_link';
-  /** Destructive tools ask the user to confirm over MCP before they act. */
+  /** Destructive tools ask the user to confirm over MCP before they act (MCP_CONFIRM_DESTRUCTIVE). @default true */
   confirmDestructive: boolean;
-  /** The key of input-required `requestState`; undefined: a random one of this process. */
+  /** The key of input-required `requestState` (GATEWAY_STATE_SECRET; instances behind one proxy share it). @default a random one of this process */
   stateSecret?: string;
   /**
    * 2025-era sessions: how many one instance holds (in all, and per caller), how long an idle one lives, and how long
-   * a relayed request waits for the instance holding its session.
+   * a relayed request waits for the instance holding its session (MCP_MAX_SESSIONS…, MCP_SESSION_IDLE_SECONDS,
+   * MCP_RELAY_ACK_TIMEOUT_MS). @default the variables' defaults (docs/configuration.md)
    */
   sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
-  /** Resource subscriptions: how many listen streams, and how many subscribed URIs, one caller holds on one instance. */
+  /** Resource subscriptions: how many listen streams, and how many subscribed URIs, one caller holds on one instance. @default the variables' defaults */
   subscriptions: { maxStreamsPerCaller: number; maxPerCaller: number };
-  /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). */
+  /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). @default unset (off) */
   tracing?: { serviceName: string };
-  /** The most tools `tools/list` shows before the default surface is `search` (MCP_LIST_MAX). */
+  /** The most tools `tools/list` shows before the default surface is `search` (MCP_LIST_MAX). @default 40 */
   mcpListMax: number;
-  /** Code mode's limits per program (CODE_MODE_*) and how many programs run at once. */
+  /** Code mode's limits per program (CODE_MODE_*) and how many programs run at once. @default the variables' defaults */
   codeMode: CodeModeConfig;
 }
 
 /** The limits of code mode (`execute`): each passed ends the program with an error naming it. */
 export interface CodeModeConfig {
+  /** The longest a program may run, ms (CODE_MODE_WALL_MS). */
   wallMs: number;
+  /** The sandbox's heap, bytes (CODE_MODE_MEMORY_BYTES). */
   memoryBytes: number;
+  /** The most tool calls one program makes (CODE_MODE_MAX_CALLS). */
   maxCalls: number;
+  /** The largest value a program returns, bytes (CODE_MODE_MAX_RESULT_BYTES). */
   maxResultBytes: number;
+  /** The most `console.log` output a program keeps, bytes (CODE_MODE_MAX_LOG_BYTES). */
   maxLogBytes: number;
+  /** How many sandbox workers run programs at once (CODE_MODE_WORKERS). */
   workers: number;
+  /** How many programs one caller runs at once (CODE_MODE_MAX_PER_CALLER). */
   maxPerCaller: number;
 }
 

@@ -30,9 +30,14 @@ interface ExplorerProps {
    * @default none shown
    */
   leftOut?: readonly LeftOutHandler[];
+  /**
+   * The app's own pages worth a link under the title (its REST reference, a dashboard…), as label and path.
+   * @default none
+   */
+  links?: ReadonlyArray<{ label: string; href: string }>;
 }
 
-export function Explorer({ publicOrigin, leftOut = [] }: ExplorerProps) {
+export function Explorer({ publicOrigin, leftOut = [], links = [] }: ExplorerProps) {
   const origin = useOrigin();
   const { state, calls, retry, question } = useGateway(origin);
   const shownOrigin = publicOrigin ?? origin;
@@ -81,8 +86,13 @@ export function Explorer({ publicOrigin, leftOut = [] }: ExplorerProps) {
         <p className={styles.subtitle}>
           Tool explorer: every tool of <code>{endpoint}</code>, listed and run over MCP, with its REST route beside it,
           or several at once in a program from the code console.
-          The live task board is at <a href="/board">/board</a>; the REST reference at <a href="/docs">/docs</a>{' '}
-          (OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>).
+          {links.map(({ label, href }, index) => (
+            <span key={href}>
+              {index ? '; ' : ' '}
+              {label}: <a href={href}>{href}</a>
+              {index === links.length - 1 ? '.' : ''}
+            </span>
+          ))}
         </p>
       </header>
       <div className={styles.layout}>
