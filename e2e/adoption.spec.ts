@@ -5,6 +5,7 @@
 // answers are the ones it gave before; its procedures are tools in both eras; search, call_tool, code mode, a resource
 // and the explorer page work.
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,18 @@ test.afterAll(async () => {
 
 test('the README quickstart names the files an adopter writes: the route, the config wrapper, the explorer page', () => {
   expect([...quickstartFiles().keys()]).toEqual(['src/app/api/mcp/route.ts', 'next.config.ts', 'src/app/explorer/page.tsx']);
+});
+
+test("the package's type declarations check under the app's TypeScript 5.9, library checks on", () => {
+  // `next build` checked the app (skipLibCheck, as apps do); this checks the package's own .d.ts files too.
+  const checked = spawnSync(process.execPath, [path.join(appDir, 'node_modules/typescript/bin/tsc'), '--noEmit', '--skipLibCheck', 'false'], {
+    cwd: appDir,
+    encoding: 'utf8',
+  });
+  const version = JSON.parse(fs.readFileSync(path.join(appDir, 'node_modules/typescript/package.json'), 'utf8')).version;
+  expect(version).toMatch(/^5\./);
+  expect(checked.stdout.split('\n').filter((line) => line.includes('vovk-mcp-gateway/'))).toEqual([]);
+  expect(checked.stdout).not.toMatch(/^src\//m);
 });
 
 test('its REST answers are the ones it gave before the gateway was added', async () => {
