@@ -3,6 +3,8 @@
 import 'server-only';
 import type http from 'node:http';
 import type { Socket } from 'node:net';
+import { config } from './config.js';
+import { database } from './db/database.js';
 
 /** The shutdown state, one per process: the instrumentation bundle and every route bundle have their own copy of this module. */
 interface Lifecycle {
@@ -134,11 +136,12 @@ interface GracefulShutdownOptions {
 
 /**
  * Installs the graceful shutdown (below) when this process was started by the gateway's server entry, with the
- * settings' grace and `close` at the end: what `createMcpGateway` and `guardedSegment` do when their route loads, for
- * an app that has no instrumentation hook doing it at start. Nothing under `next start`, `next dev` or `next build`.
+ * settings' grace, closing the gateway's database at the end: what `createMcpGateway` and `guardedSegment` do when
+ * their route loads, for an app that has no instrumentation hook doing it at start. Nothing under `next start`,
+ * `next dev` or `next build`.
  */
-export function drainWhenServedByEntry(graceMs: number, close: () => Promise<void>): void {
-  if (handedOverServer()) installGracefulShutdown({ graceMs, close });
+export function drainWhenServedByEntry(): void {
+  if (handedOverServer()) installGracefulShutdown({ graceMs: config().shutdownGraceMs, close: () => database().close() });
 }
 
 /**

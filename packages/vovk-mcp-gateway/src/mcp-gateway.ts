@@ -38,10 +38,10 @@ export interface McpGatewayRoute {
  */
 export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
   const { controllers, segments, tools, apps, setupServer, dataChanges, ...settings } = options;
-  const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions, shutdownGraceMs } =
+  const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } =
     configureGateway(settings);
   // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
-  drainWhenServedByEntry(shutdownGraceMs, () => database().close());
+  drainWhenServedByEntry();
   const gateway = createGatewayServer(
     { controllers, segments, tools, apps, setupServer },
     {

@@ -1,8 +1,7 @@
 // A REST segment behind the gateway's guards: Vovk's segment router, errors masked, details kept, 503s with Retry-After.
 import 'server-only';
 import { initSegment } from 'vovk';
-import { config, configureGateway, type GatewaySettings } from '../config.js';
-import { database } from '../db/database.js';
+import { configureGateway, type GatewaySettings } from '../config.js';
 import { drainWhenServedByEntry } from '../lifecycle.js';
 import { guarded } from './guards.js';
 import { maskErrorForRest, withErrorDetails } from '../tools/index.js';
@@ -23,7 +22,7 @@ export function guardedSegment(
 ) {
   if (settings) configureGateway(settings);
   // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
-  drainWhenServedByEntry(config().shutdownGraceMs, () => database().close());
+  drainWhenServedByEntry();
   const segment = initSegment({ segmentName, controllers, onError: maskErrorForRest });
   return {
     GET: guard(segment.GET),
