@@ -9,8 +9,8 @@
 // procedure over REST and as a tool, by client, with and without progress (--only streams [--items N --calls N],
 // scripts/bench-streams.mjs); a plain tool call's hot path beside another checkout's build (--only hot-path [--against
 // DIR], scripts/bench-hot-path.mjs); the door in an adopting app beside the reference app (--only adoption,
-// scripts/bench-adoption.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption].
+// scripts/bench-adoption.mjs); the result budget's cost, A/B (--only budget, scripts/bench-budget.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +29,7 @@ import { patchLines } from './bench-patches.mjs';
 import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
 import { streamLines } from './bench-streams.mjs';
+import { budgetLines } from './bench-budget.mjs';
 import { targetLines } from './bench-targets.mjs';
 
 const args = Object.fromEntries(
@@ -910,7 +911,7 @@ async function main() {
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
   // board app, base+70 and base+71 the profile, base+80 … base+87 the targets, base+90 and base+91 the hot path, base+95
-  // the streams, base+97 … base+99 the adoption
+  // the streams, base+97 … base+99 the adoption, base+93 and base+94 the result budget
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -935,6 +936,10 @@ async function main() {
   if (args.only === 'adoption') {
     const helpers = { startServer, load, mcpRequest, timedRequest, median };
     return report([`Machine: ${machine()}`, '', ...(await adoptionLines(helpers, base + 97, env, { rounds: ROUNDS, seconds: SECONDS }))]);
+  }
+  if (args.only === 'budget') {
+    const helpers = { startServer, officialClient, cpuMs, median };
+    return report([`Machine: ${machine()}`, '', ...(await budgetLines(helpers, base + 93, env, { rounds: ROUNDS }))]);
   }
   if (args.only === 'streams') {
     const helpers = { startServer, officialClient, mcpRequest, cpuMs, median };

@@ -48,6 +48,8 @@ export interface GatewayClient {
     options?: { onprogress?: (progress: Progress) => void; signal?: AbortSignal },
   ): Promise<ToolResult>;
   ping(): Promise<void>;
+  /** resources/read, whole: its contents and its `_meta` (without the era's protocol-level entry). */
+  readResource(uri: string): Promise<{ contents: Array<{ uri: string; mimeType?: string; text?: string; blob?: string }>; _meta?: Record<string, unknown> }>;
   /** The session the client started (`Mcp-Session-Id`): SDK v1 starts one, the 2026-07-28 client none. */
   readonly sessionId?: string;
   /** Where each HTTP request went, as `METHOD port`, when the client's requests alternate between servers. */
@@ -220,6 +222,7 @@ export async function connect(
       return toolOutput(result as ToolResult);
     },
     ping: async () => void (await client.ping()),
+    readResource: async (uri) => toolOutput((await client.readResource({ uri })) as never) as never,
     sessionId: transport.sessionId,
     sent,
     close: async () => {

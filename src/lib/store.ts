@@ -39,7 +39,9 @@ export type NewTask = Pick<TaskRecord, 'title'> & Partial<Pick<TaskRecord, 'desc
 export type TaskChanges = Partial<Pick<TaskRecord, 'title' | 'description' | 'assigneeId'>>;
 /** Where a task goes: a column, and a place in it (default: the end; clamped to the column). */
 export type TaskMove = { status: TaskStatus; position?: number };
-export type TaskFilter = { status?: TaskStatus; assigneeId?: number };
+/** A window of a list: how many rows to skip, and the most to answer (none: every row). */
+export type Page = { offset?: number; limit?: number };
+export type TaskFilter = { status?: TaskStatus; assigneeId?: number } & Page;
 /** What deleting a user did: the user as it was, and the tasks that lost their assignee. */
 export type DeletedUser = { user: UserRecord; unassignedTaskIds: number[] };
 
@@ -77,18 +79,26 @@ async function userById(query: Query, id: number): Promise<UserRecord | undefine
   return (await query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [id]))[0];
 }
 
-function allUsers(query: Query): Promise<UserRecord[]> {
-  return query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`);
+/** The LIMIT/OFFSET clause of `page` (both dialects) and its parameters; nothing for a whole list. */
+function pageClause({ offset, limit }: Page): { sql: string; params: number[] } {
+  if (offset === undefined && limit === undefined) return { sql: '', params: [] };
+  return { sql: 'LIMIT ? OFFSET ?', params: [limit ?? Number.MAX_SAFE_INTEGER, offset ?? 0] };
+}
+
+function allUsers(query: Query, page: Page = {}): Promise<UserRecord[]> {
+  const paged = pageClause(page);
+  return query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id ${paged.sql}`, paged.params);
 }
 
 /** Tasks column by column, each column in board order, optionally only of one status and/or assignee. */
-function tasksWhere(query: Query, { status, assigneeId }: TaskFilter): Promise<TaskRecord[]> {
+function tasksWhere(query: Query, { status, assigneeId, ...page }: TaskFilter): Promise<TaskRecord[]> {
   const filters = Object.entries({ status, assignee_id: assigneeId }).filter(([, value]) => value !== undefined);
   const where = filters.length ? `WHERE ${filters.map(([column]) => `${column} = ?`).join(' AND ')}` : '';
-  return query<TaskRecord>(
-    `SELECT ${TASK_COLUMNS} FROM tasks ${where} ORDER BY ${COLUMN_ORDER}, position`,
-    filters.map(([, value]) => value),
-  );
+  const paged = pageClause(page);
+  return query<TaskRecord>(`SELECT ${TASK_COLUMNS} FROM tasks ${where} ORDER BY ${COLUMN_ORDER}, position ${paged.sql}`, [
+    ...filters.map(([, value]) => value),
+    ...paged.params,
+  ]);
 }
 
 async function taskById(query: Query, id: number): Promise<TaskRecord | undefined> {
@@ -164,8 +174,8 @@ export class Store {
     return this.driver.migrate(REFERENCE_APP_MIGRATIONS);
   }
 
-  async listUsers(): Promise<UserRecord[]> {
-    return this.read(allUsers);
+  async listUsers(page: Page = {}): Promise<UserRecord[]> {
+    return this.read((query) => allUsers(query, page));
   }
 
   async getUser(id: number): Promise<UserRecord | undefined> {

@@ -266,6 +266,18 @@ export const VARIABLES = {
     default: '`1048576`',
     doc: 'The most bytes of items (their JSON) a streamed tool result holds; the item that would pass it and the rest are left out, as with `MCP_STREAM_MAX_ITEMS`.',
   }),
+  MCP_RESULT_BUDGET_TOKENS: variable({
+    group: 'server',
+    schema: wholeNumber(25000, 'tokens', 100),
+    default: '`25000`',
+    doc: 'The most tokens (o200k_base, see docs/tools.md "Results that fit") one JSON or text tool result, or resources/read contents, may cost a model; a procedure may declare its own with `@resultBudget`. Over it, an array keeps the first items that fit with the way to the rest, anything else becomes a `resource_link` to the whole answer with a preview.',
+  }),
+  MCP_RESULT_HOLD_SECONDS: variable({
+    group: 'server',
+    schema: wholeNumber(900, 'seconds', 1),
+    default: '`900`',
+    doc: 'How long the whole answer of a result over its budget stays readable (resources/read of its `vovk://gateway/results/…` link), by its caller only.',
+  }),
   MCP_OVERSIZE_MEDIA: variable({
     group: 'security',
     schema: z
@@ -427,6 +439,8 @@ export interface GatewayConfig {
   mcpMaxMediaBytes: number;
   /** How much of a streaming procedure one tool result holds (MCP_STREAM_MAX_ITEMS, MCP_STREAM_MAX_BYTES). @default { maxItems: 1000, maxBytes: 1048576 } */
   streams: { maxItems: number; maxBytes: number };
+  /** The token budget of one tool result and how long a whole answer over it is held (MCP_RESULT_BUDGET_TOKENS, MCP_RESULT_HOLD_SECONDS). @default { tokens: 25000, holdMs: 900000 } */
+  resultBudget: { tokens: number; holdMs: number };
   /** What a tool result does with larger media: an error, or a link to its REST route (MCP_OVERSIZE_MEDIA). @default 'error' */
   oversizeMedia: 'error' | 'resource_link';
   /** Destructive tools ask the user to confirm over MCP before they act (MCP_CONFIRM_DESTRUCTIVE). @default true */
@@ -534,6 +548,7 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Gatewa
       : undefined,
     mcpMaxMediaBytes: values.MCP_MAX_MEDIA_BYTES,
     streams: { maxItems: values.MCP_STREAM_MAX_ITEMS, maxBytes: values.MCP_STREAM_MAX_BYTES },
+    resultBudget: { tokens: values.MCP_RESULT_BUDGET_TOKENS, holdMs: values.MCP_RESULT_HOLD_SECONDS * 1000 },
     oversizeMedia: values.MCP_OVERSIZE_MEDIA as GatewayConfig['oversizeMedia'],
     confirmDestructive: values.MCP_CONFIRM_DESTRUCTIVE,
     stateSecret: values.GATEWAY_STATE_SECRET,

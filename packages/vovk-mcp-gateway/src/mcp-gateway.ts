@@ -38,7 +38,7 @@ export interface McpGatewayRoute {
  */
 export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
   const { controllers, segments, tools, apps, setupServer, dataChanges, ...settings } = options;
-  const { mcpMaxMediaBytes, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } =
+  const { mcpMaxMediaBytes, resultBudget, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } =
     configureGateway(settings);
   // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
   drainWhenServedByEntry();
@@ -55,6 +55,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
       subscriptions,
       dataChanges: dataChanges ?? ((listener) => database().onChange(listener)),
       streams,
+      resultBudget,
     },
   );
   const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };

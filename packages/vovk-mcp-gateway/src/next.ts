@@ -8,6 +8,7 @@ export const GATEWAY_SERVER_EXTERNAL_PACKAGES = [
   'pg',
   '@jitl/quickjs-wasmfile-release-sync',
   'quickjs-emscripten-core',
+  'gpt-tokenizer',
 ] as const;
 
 /** The app's Next.js config with what the gateway needs added; every setting the app made is kept. */

@@ -19,7 +19,8 @@ import TaskService from './task-service';
 export default class TaskController {
   @operation({
     summary: 'List tasks',
-    description: 'Returns the tasks of the board as an array, column by column (todo, in_progress, done), top first.',
+    description:
+      'Returns the tasks of the board as an array, column by column (todo, in_progress, done), top first; offset and limit page it.',
   })
   @get()
   @resource({ changedBy: { tasks: '*' } })

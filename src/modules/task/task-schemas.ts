@@ -1,5 +1,6 @@
 // zod schemas of the task module; their descriptions are what REST docs and AI models read.
 import { z } from 'zod';
+import { pageFields } from '../page-schema';
 import { TASK_STATUSES } from '@/lib/store';
 
 export const TaskStatusSchema = z
@@ -44,8 +45,9 @@ export const TaskFilterSchema = z
   .object({
     status: TaskStatusSchema.optional().meta({ description: 'Only the tasks of this column' }),
     assigneeId: z.coerce.number().int().positive().optional().meta({ description: 'Only the tasks of this user' }),
+    ...pageFields('tasks'),
   })
-  .meta({ description: 'Filters, all optional' });
+  .meta({ description: 'Filters and paging, all optional' });
 
 export const NewTaskSchema = z
   .strictObject({

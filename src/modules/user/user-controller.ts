@@ -2,7 +2,7 @@
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
 import { ADMIN_SCOPE, confirm, mcpApp, resource, scopes } from 'vovk-mcp-gateway';
-import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserSchema } from './user-schemas';
+import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
 @prefix('users')
@@ -26,8 +26,9 @@ export default class UserController {
   @get()
   @resource({ changedBy: { users: '*' } })
   static listUsers = procedure({
-    output: z.array(UserSchema).meta({ description: 'All users' }),
-  }).handle(async () => UserService.listUsers());
+    query: UserPageSchema,
+    output: z.array(UserSchema).meta({ description: 'The users, oldest first' }),
+  }).handle(async (req) => UserService.listUsers(req.vovk.query()));
 
   @operation({
     summary: 'Create user',

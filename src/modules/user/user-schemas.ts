@@ -1,5 +1,6 @@
 // zod schemas of the user module; their descriptions are what REST docs and AI models read.
 import { z } from 'zod';
+import { pageFields } from '../page-schema';
 import { USER_ROLES } from '@/lib/store';
 
 export const UserSchema = z
@@ -13,6 +14,8 @@ export const UserSchema = z
   .meta({ description: 'A user of the gateway demo store' });
 
 export type User = z.infer<typeof UserSchema>;
+
+export const UserPageSchema = z.object(pageFields('users')).meta({ description: 'Paging, optional' });
 
 export const UserIdParamsSchema = z
   .object({

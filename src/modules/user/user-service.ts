@@ -1,5 +1,5 @@
 // Users of the store: read, create, update, delete (their tasks stay, unassigned); knows nothing about requests.
-import { type DeletedUser, type NewUser, store, type UserChanges } from '@/lib/store';
+import { type DeletedUser, type NewUser, type Page, store, type UserChanges } from '@/lib/store';
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import type { User } from './user-schemas';
 
@@ -9,9 +9,9 @@ export default class UserService {
     return found(await store().getUser(id), `User ${id}`);
   }
 
-  /** Every user, oldest first. */
-  static listUsers(): Promise<User[]> {
-    return store().listUsers();
+  /** The users, oldest first (every one, or the window `page` names). */
+  static listUsers(page: Page = {}): Promise<User[]> {
+    return store().listUsers(page);
   }
 
   /** Adds a user; 409 when the email is taken. */

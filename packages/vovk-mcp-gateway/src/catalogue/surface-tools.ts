@@ -109,7 +109,13 @@ export function surfaceTools(format: McpFormatter, codeMode: CodeMode): SurfaceT
       formattedTool(search, format, SURFACE_TOOLSET),
       { ...formattedTool(call, format, SURFACE_TOOLSET), scopes: [READ_SCOPE], scopeChallenge },
       // Each call of its program checks that call's scopes (and asks its own confirmation).
-      { ...formattedTool(codeMode.executeTool(catalogue, view), format, SURFACE_TOOLSET), scopes: [READ_SCOPE], confirms: true },
+      // Code mode keeps its own limits (CODE_MODE_MAX_RESULT_BYTES): no result budget on top.
+      {
+        ...formattedTool(codeMode.executeTool(catalogue, view), format, SURFACE_TOOLSET),
+        scopes: [READ_SCOPE],
+        confirms: true,
+        budget: { tokens: Number.POSITIVE_INFINITY },
+      },
     ]);
   };
 }

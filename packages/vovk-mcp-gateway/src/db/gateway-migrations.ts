@@ -37,6 +37,19 @@ const createSessionEvents = (identity: string, milliseconds: string) => `CREATE 
    CREATE INDEX gateway_mcp_events_by_stream ON gateway_mcp_events (session_id, stream_id, id);
    CREATE INDEX gateway_mcp_events_by_age ON gateway_mcp_events (created_at);`;
 
+/** Whole answers of tool calls over the result budget, held for a while for their caller (times in ms). */
+const createHeldAnswers = (milliseconds: string) => `CREATE TABLE gateway_held_answers (
+     id text PRIMARY KEY,
+     owner text NOT NULL,
+     tool text NOT NULL,
+     scopes text NOT NULL,
+     mime_type text NOT NULL,
+     body text NOT NULL,
+     created_at ${milliseconds} NOT NULL,
+     expires_at ${milliseconds} NOT NULL
+   );
+   CREATE INDEX gateway_held_answers_by_expiry ON gateway_held_answers (expires_at);`;
+
 /**
  * The tables of the gateway, tracked as the set `vovk-mcp-gateway`. SQLite serves one instance alone: session events
  * and jobs. PostgreSQL serves several: also which instance holds each session, how to tell whether an instance still
@@ -44,7 +57,7 @@ const createSessionEvents = (identity: string, milliseconds: string) => `CREATE 
  */
 export const GATEWAY_MIGRATIONS: MigrationSet = {
   name: 'vovk-mcp-gateway',
-  sqlite: [`${createSessionEvents('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER')}\n   ${createJobs('INTEGER')}`],
+  sqlite: [`${createSessionEvents('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER')}\n   ${createJobs('INTEGER')}`, createHeldAnswers('INTEGER')],
   postgres: [
     `${createSessionEvents('bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'bigint')}
    CREATE TABLE gateway_mcp_instances (
@@ -65,5 +78,6 @@ export const GATEWAY_MIGRATIONS: MigrationSet = {
      created_at bigint NOT NULL
    );
    ${createJobs('bigint')}`,
+    createHeldAnswers('bigint'),
   ],
 };

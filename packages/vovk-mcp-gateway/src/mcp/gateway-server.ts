@@ -29,6 +29,8 @@ import { serveSessionSubscriptions } from './resources/session-subscriptions.js'
 import { callerKeyOf } from '../http/guards.js';
 import type { ChangeListener } from '../db/driver.js';
 import { scopeSetOf, ToolListings } from './tool-listings.js';
+import { HeldAnswers } from '../budget/held-answers.js';
+import { ResultBudget } from '../budget/result-budget.js';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
 export interface GatewayModules {
@@ -63,6 +65,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   dataChanges: (listener: ChangeListener) => () => void;
   /** How much of a streaming procedure one tool result holds (MCP_STREAM_MAX_ITEMS, MCP_STREAM_MAX_BYTES). @default 1000 items, 1 MiB */
   streams?: StreamLimits;
+  /** The token budget of one result and how long a whole answer over it is held (MCP_RESULT_BUDGET_TOKENS, MCP_RESULT_HOLD_SECONDS). @default no budget */
+  resultBudget?: { tokens: number; holdMs: number };
 };
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
@@ -154,10 +158,12 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const tools = toServedTools(withAppUis(derived.tools, modules.apps));
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const stateCodec = createInputStateCodec(options.stateSecret);
+  const heldAnswers = options.resultBudget && new HeldAnswers(options.resultBudget.holdMs);
   const runOptions = {
     restUrlOf: (tool: GatewayTool, input: unknown) => restUrlOf(tool.restRoute, input, options.publicOrigin()),
     stateCodec,
     confirmDestructive: options.confirmDestructive,
+    budget: heldAnswers && new ResultBudget(options.resultBudget!.tokens, heldAnswers),
   };
   const codeMode = createCodeMode(options.codeMode, runOptions);
   const resources = new ProcedureResources(tools, runOptions);
@@ -169,6 +175,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const serveResources = (server: McpServer) => {
     registerAppResources(server, modules.apps);
     resources.register(server);
+    heldAnswers?.register(server);
     server.server.registerCapabilities(RESOURCES_CAPABILITY);
   };
   const setup = (server: McpServer) => {

@@ -16,6 +16,8 @@ import { RESOURCE_KEY, type ResourceDeclaration } from './resources/resource-dec
 import { restRequest } from '../shared/rest-request.js';
 import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from '../long-work/long-running.js';
 import { ALWAYS_LISTED_KEY, TOOLSETS_KEY } from '../catalogue/toolsets.js';
+import { RESULT_BUDGET_KEY, type ResultBudgetDeclaration } from '../budget/budget-decorator.js';
+import { type ToolBudget, toolBudgetOf } from '../budget/result-budget.js';
 import { TOOLSETS_META_KEY } from '../shared/toolset-meta.js';
 
 /** The toolset of the registry's standalone tools (they belong to no module). */
@@ -58,6 +60,8 @@ export interface GatewayTool {
    * call becomes a task (`checkFirst`), as `@longRunning` declares them. */
   answersAtOnce?: CallRules['answersAtOnce'];
   checkFirst?: CallRules['checkFirst'];
+  /** Its results' token budget and paging (`@resultBudget`, paging parameters found in its query schema). @default the gateway's budget, no paging */
+  budget?: ToolBudget;
   execute(input: unknown): Promise<CallToolResult>;
 }
 
@@ -95,6 +99,7 @@ type OperationObject = {
   [TASK_SUPPORT_KEY]?: TaskSupport;
   [TOOLSETS_KEY]?: string[];
   [ALWAYS_LISTED_KEY]?: boolean;
+  [RESULT_BUDGET_KEY]?: ResultBudgetDeclaration;
 };
 /**
  * A handler of the registry as the gateway serves it: its controller and module, its REST route (on its segment), the
@@ -253,6 +258,7 @@ function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () =
     answersAtOnce,
     checkFirst,
     restRoute,
+    budget: toolBudgetOf(route.operationObject?.[RESULT_BUDGET_KEY], handler?.schema?.validation?.query),
     execute: (input: unknown) => procedureResult(target, input, format, origin(), streams, naming.name),
   };
 }

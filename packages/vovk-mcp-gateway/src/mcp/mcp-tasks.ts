@@ -20,7 +20,7 @@ import { jobRunner, type RunJob, startJob } from '../long-work/job-runner.js';
 import { isFinished, type JobRecord } from '../long-work/job-store.js';
 import type { GatewayTool } from './gateway-tools.js';
 import { stateOfCall } from './input-state.js';
-import { clientCapabilitiesOf, executeTool, newToolCall, sdkHandlerForWrapper, type ToolRunOptions } from './register-tools.js';
+import { clientCapabilitiesOf, executeTool, fittedResult, newToolCall, sdkHandlerForWrapper, type ToolRunOptions } from './register-tools.js';
 
 /** How often a client should poll a task (it may also listen for `notifications/tasks`). */
 const POLL_INTERVAL_MS = 1000;
@@ -113,7 +113,7 @@ function taskRun(tool: GatewayTool, ctx: ServerContext, options: ToolRunOptions)
       return { outcome: { error: { code, message, ...(data === undefined ? {} : { data }) } }, failed: true };
     }
     if (toolCall.pendingInput) return { inputRequests: toolCall.pendingInput, answers: toolCall.answers };
-    return { outcome: { result } };
+    return { outcome: { result: await fittedResult(result, tool, args, toolCall, options) } };
   };
 }
 

@@ -21,6 +21,7 @@ import { withCachedJsonSchema } from './cached-json-schema.js';
 import { confirmAction } from './client-input.js';
 import type { GatewayTool } from './gateway-tools.js';
 import { type InputState, inputDigest, stateOfCall } from './input-state.js';
+import type { ResultBudget } from '../budget/result-budget.js';
 
 /** The input schema of a tool that takes no arguments: an empty object, so stray arguments are refused, not ignored. */
 const NO_ARGUMENTS = z.strictObject({}).meta({ description: 'This tool takes no arguments' });
@@ -43,6 +44,8 @@ export interface ToolRunOptions {
   restUrlOf: (tool: GatewayTool, input: unknown) => string | undefined;
   stateCodec: RequestStateCodec<InputState>;
   confirmDestructive: boolean;
+  /** What a result over its tool's token budget becomes (direct calls, call_tool, tasks, resources/read). @default no budget */
+  budget?: ResultBudget;
 }
 
 /** The generic question of a destructive tool whose procedure does not ask its own (`@confirm`). */
@@ -135,6 +138,11 @@ export async function runToolCall(
   return { result, toolCall };
 }
 
+/** A call's result as it fits its tool's budget (code mode keeps its own limits: it never comes here). */
+export async function fittedResult(result: CallToolResult, tool: GatewayTool, input: unknown, toolCall: ToolCall, options: ToolRunOptions): Promise<CallToolResult> {
+  return options.budget ? (await options.budget.fit(result, tool, input, toolCall.outcome?.mimeType)).result : result;
+}
+
 async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server: McpServer, options: ToolRunOptions) {
   let call: CallStart;
   try {
@@ -145,7 +153,7 @@ async function run(tool: GatewayTool, input: unknown, mcp: ServerContext, server
     return ToModelOutput.MCP(error instanceof Error ? error : new Error(String(error)), tool, null);
   }
   const { result, toolCall } = await runToolCall(tool, input, mcp, call, options);
-  if (!toolCall.pendingInput) return result;
+  if (!toolCall.pendingInput) return fittedResult(result, tool, input, toolCall, options);
   const state: InputState = {
     tool: tool.name,
     input: inputDigest(input),

@@ -18,6 +18,7 @@ import { requestContext } from '../../request-context.js';
 import { validated } from '../../tools/standard-tool.js';
 import { RESOURCE_TOOL_META_KEY, resourceUriOf } from '../../shared/resource-meta.js';
 import { runToolCall, type ServedTool, sdkRequestHandler, type ToolRunOptions } from '../register-tools.js';
+import { BUDGET_META_KEY } from '../../budget/result-budget.js';
 
 /** A change of any row of a table (`changedBy: { tasks: '*' }`). */
 const ANY_ROW = '*';
@@ -144,7 +145,12 @@ export class ProcedureResources {
       throw new ProtocolError(code, errorTextOf(result.content), { uri, status });
     }
     const mimeType = toolCall.outcome?.mimeType ?? 'application/json';
-    return { contents: result.content.map((item) => contentsOf(item, uri, mimeType)) };
+    const fitted = this.runOptions.budget ? await this.runOptions.budget.fit(result, tool, resolved.input, mimeType) : { result };
+    if (!fitted.note) return { contents: result.content.map((item) => contentsOf(item, uri, mimeType)) };
+    // Cut to its budget: the items that fit (or a preview, as text) as the contents, the note and the way to the rest in _meta.
+    const inline = fitted.result.content[0] as { text: string };
+    const contents = [{ uri, mimeType: fitted.note.preview ? 'text/plain' : mimeType, text: inline.text }];
+    return { contents, _meta: { [BUDGET_META_KEY]: { ...fitted.note, text: (fitted.result.content[1] as { text?: string }).text } } };
   }
 
   /**
