@@ -39,7 +39,7 @@ import {
 import { scriptToken, startOAuthGateway, type OAuthGateway } from './support/oauth';
 import { type OtlpReceiver, type ReceivedSpan, startTracedServer } from './support/otlp-receiver';
 import { createTask, restStatus, type Task } from './support/rest-data';
-import { e2eBaseURL, e2ePort, logLinesOfTrace, type RunningServer, startServer, stoppedAfterAll } from './support/server';
+import { E2E_LIST_MAX, e2eBaseURL, e2ePort, logLinesOfTrace, type RunningServer, startServer, stoppedAfterAll } from './support/server';
 import { connectTaskClient, taskRequest } from './support/tasks';
 
 /** The most tools the catalogue server lists flat: fewer than its whole catalogue, more than one toolset's. */
@@ -51,6 +51,8 @@ const UUID = /^[0-9a-f-]{36}$/;
 
 /** The catalogue server: the test build with MCP_LIST_MAX below its catalogue, and a database of its own. */
 let main: RunningServer;
+/** A server of the test build with MCP_LIST_MAX left at its default (40). */
+let defaults: RunningServer;
 /** Every tool of the catalogue as tools/list shows it on the all surface (SDK v2), to compare selections with. */
 let catalogue: Awaited<ReturnType<GatewayClient['listTools']>>;
 
@@ -59,6 +61,7 @@ const kept = stoppedAfterAll();
 
 test.beforeAll(async () => {
   main = kept(await startServer(e2ePort + 200, { MCP_LIST_MAX: String(LIST_MAX) }, MAIN_LOG));
+  defaults = kept(await startServer(e2ePort + 209, { MCP_LIST_MAX: '' }, 'test-results/catalogue-defaults-server.log'));
   const client = await connect(eras[1], selectingURL(main.baseURL, { tools: 'all' }));
   catalogue = await client.listTools();
   await client.close();
@@ -135,12 +138,20 @@ test.describe('toolsets and readonly select what a connection sees and may call'
     });
 
     test(`${era}: the default surface lists every selected tool up to MCP_LIST_MAX (40 unless set), search_tools and call_tool above it; ?tools= and X-MCP-Tools choose`, async () => {
-      // The shared test server: its whole catalogue is within the default 40.
+      // The shared test server lists up to the e2e servers' MCP_LIST_MAX: its whole catalogue, more than 40, flat.
       await using(connect(era, e2eBaseURL), async (client) => {
         const listed = await listedNames(client);
-        expect(listed.length).toBeLessThanOrEqual(40);
+        expect(listed.length).toBeGreaterThan(40);
+        expect(listed.length).toBeLessThanOrEqual(E2E_LIST_MAX);
         expect(listed).toContain('UserController_getUser');
         expect(listed).not.toContain(SEARCH_TOOLS);
+      });
+      // MCP_LIST_MAX unset (empty): 40, which that catalogue passes, so the search surface; one toolset is listed flat.
+      await using(connect(era, defaults.baseURL), async (client) => {
+        expect(await listedNames(client)).toEqual([CALL_TOOL, SEARCH_TOOLS]);
+      });
+      await using(connect(era, selectingURL(defaults.baseURL, { toolsets: 'TaskController' })), async (client) => {
+        expect(await listedNames(client)).toEqual(toolsOf(['TaskController']));
       });
       // The catalogue server lists at most LIST_MAX flat: nothing configured gets the search surface.
       expect(catalogue.length).toBeGreaterThan(LIST_MAX);

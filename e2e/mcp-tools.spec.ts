@@ -129,6 +129,12 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
   FixtureController_getDecorated: async () => [
     [{ params: { id: 1 } }, { content: [{ type: 'text', text: 'The fixture key is missing' }], isError: true }],
   ],
+  // Small answers fit the result budget as they are (e2e/result-budget.spec.ts calls them over it).
+  FixtureController_getBigList: async (rest) => {
+    const rows = await (await rest('/api/fixture/big-list?count=3')).json();
+    return [[{ query: { count: 3 } }, { content: [{ type: 'text', text: JSON.stringify(rows) }], structuredContent: { items: rows } }]];
+  },
+  FixtureController_getBigReport: async () => [[{ query: { words: 2 } }, { content: [{ type: 'text', text: '# Report\n\nword word ' }] }]],
   FixtureController_getPdf: async () => [
     [{}, { content: [{ type: 'text', text: 'Unsupported response content type application/pdf' }], isError: true }],
   ],

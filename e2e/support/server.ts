@@ -7,6 +7,11 @@ import { test } from '@playwright/test';
 
 export const e2ePort = Number(process.env.E2E_PORT) || 3217;
 export const e2eBaseURL = `http://localhost:${e2ePort}`;
+/**
+ * The most tools the e2e servers list flat (MCP_LIST_MAX, unless a spec sets its own): the test build's catalogue (the
+ * product's tools and the fixtures) is larger than the default 40, and the specs read it whole from tools/list.
+ */
+export const E2E_LIST_MAX = 64;
 /** Where the main test server's stdout and stderr go, so tests can find what it logged. */
 export const serverLogFile = path.resolve('test-results', 'server.log');
 
@@ -80,6 +85,7 @@ export async function startServer(
       DATABASE_FILE: path.join(dataDir, 'gateway.db'),
       // Next.js reads the build directory from next.config.mjs, which reads this (`npm start` sets it itself).
       GATEWAY_TEST_BUILD: build.flag,
+      MCP_LIST_MAX: String(E2E_LIST_MAX),
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -18,9 +18,9 @@ import ValibotStyleController from './vovk-styles/valibot-style-controller';
 
 /**
  * The test build's controllers: FixtureController and the Vovk-style ones (`vovk-styles/`: procedures written as
- * Vovk's docs teach) always (the end-to-end tests' spec rows; with the segments' ones the catalogue stays within
- * MCP_LIST_MAX's default of 40 tools, so it is listed flat — not with GATEWAY_BENCHMARK=1, whose bench lists
- * `?tools=all`), ConformanceController with MCP_CONFORMANCE=1,
+ * Vovk's docs teach) always (the end-to-end tests' spec rows; with the segments' ones the catalogue passes
+ * MCP_LIST_MAX's default of 40 tools, so the e2e servers raise it to list it flat — the bench lists `?tools=all`),
+ * ConformanceController with MCP_CONFORMANCE=1,
  * BenchController with GATEWAY_BENCHMARK=1, the generated catalogue's with GATEWAY_CATALOGUE_PROCEDURES=N; the
  * switches keep each suite's catalogue its own.
  */
