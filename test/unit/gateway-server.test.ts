@@ -19,6 +19,7 @@ const gatewayOptions = {
   publicOrigin: () => 'http://localhost:3000',
   confirmDestructive: true,
   listMax: 40,
+  listTtlMs: 300_000,
   codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes },
   subscriptions: config().subscriptions,
   dataChanges: () => () => {},

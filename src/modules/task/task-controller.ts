@@ -1,6 +1,7 @@
 // REST + MCP procedures of the task module: the board's cards under /api/tasks.
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
 import { confirm, currentCaller, longRunning, resource } from 'vovk-mcp-gateway';
+import { DATA_TTL_MS } from '@/lib/resource-freshness';
 import { z } from 'zod';
 import {
   NewTaskSchema,
@@ -22,7 +23,7 @@ export default class TaskController {
     description: 'Returns the tasks of the board as an array, column by column (todo, in_progress, done), top first.',
   })
   @get()
-  @resource({ changedBy: { tasks: '*' } })
+  @resource({ changedBy: { tasks: '*' }, ttlMs: DATA_TTL_MS })
   static listTasks = procedure({
     query: TaskFilterSchema,
     output: z.array(TaskSchema).meta({ description: 'The tasks, in board order' }),
@@ -33,7 +34,7 @@ export default class TaskController {
     description: 'Returns one task by numeric id. Fails with 404 when no task has that id.',
   })
   @get('{id}')
-  @resource({ changedBy: { tasks: 'id' } })
+  @resource({ changedBy: { tasks: 'id' }, ttlMs: DATA_TTL_MS })
   static getTask = procedure({
     params: TaskIdParamsSchema,
     output: TaskSchema,

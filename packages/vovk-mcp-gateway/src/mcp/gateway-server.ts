@@ -29,6 +29,7 @@ import { serveSessionSubscriptions } from './resources/session-subscriptions.js'
 import { callerKeyOf } from '../http/guards.js';
 import type { ChangeListener } from '../db/driver.js';
 import { scopeSetOf, ToolListings } from './tool-listings.js';
+import { requestCacheHints } from './cache-hints.js';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
 export interface GatewayModules {
@@ -55,6 +56,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   confirmDestructive: boolean;
   /** The most selected tools `tools/list` shows flat by default (MCP_LIST_MAX). */
   listMax: number;
+  /** How long a 2026-07-28 client may keep a listing or `server/discover` answer (MCP_LIST_TTL_MS). */
+  listTtlMs: number;
   /** Code mode's limits (CODE_MODE_*, MCP_MAX_BODY_BYTES). */
   codeMode: CodeModeLimits;
   /** Each caller's share of listen streams and resource subscriptions (MCP_MAX_LISTEN_STREAMS_PER_CALLER, …). */
@@ -67,8 +70,11 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
 export interface GatewayServer {
-  /** Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`, the Tasks extension. */
-  serverOptions: Pick<McpServerOptions, 'requestState' | 'capabilities'>;
+  /**
+   * Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`, the Tasks
+   * extension, the cache hints of each request's answers.
+   */
+  serverOptions: Pick<McpServerOptions, 'requestState' | 'capabilities' | 'cacheHints'>;
   /** Registers the tools (only the called one for a `tools/call` of mcp-handler), the apps' UIs and the extras. */
   setup: (server: McpServer) => void;
   /**
@@ -226,6 +232,10 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     if (context) context.catalogueView = view;
     return handler(req);
   };
-  const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
+  const serverOptions = {
+    requestState: { verify: stateCodec.verify },
+    capabilities: TASKS_EXTENSION_CAPABILITY,
+    cacheHints: requestCacheHints(options.listTtlMs),
+  };
   return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions, leftOut: derived.leftOut };
 }

@@ -17,6 +17,7 @@ import { mayUse } from '../../catalogue/catalogue.js';
 import { requestContext } from '../../request-context.js';
 import { validated } from '../../tools/standard-tool.js';
 import { RESOURCE_TOOL_META_KEY, resourceUriOf } from '../../shared/resource-meta.js';
+import { readCacheHint } from '../cache-hints.js';
 import { runToolCall, type ServedTool, sdkRequestHandler, type ToolRunOptions } from '../register-tools.js';
 
 /** A change of any row of a table (`changedBy: { tasks: '*' }`). */
@@ -149,11 +150,13 @@ export class ProcedureResources {
 
   /**
    * Registers every resource on `server` (a read of one the caller may not use answers HTTP 403 naming its scopes,
-   * as its tool's call does); resources/list and templates/list then show the caller only those it may read.
+   * as its tool's call does; a read's cache hint is the request's); resources/list and templates/list then show the
+   * caller only those it may read.
    */
   register(server: McpServer): void {
     for (const resource of this.all) {
-      const config = { ...resource.metadata, scopeChallenge: requireScopes(...resource.tool.scopes) };
+      const cacheHint = readCacheHint(resource.tool.resource ?? {});
+      const config = { ...resource.metadata, scopeChallenge: requireScopes(...resource.tool.scopes), cacheHint };
       const name = resource.tool.name;
       const template = this.sdkTemplates.get(resource);
       if (template) server.registerResource(name, template, config, (uri, _variables, ctx) => this.read(uri.toString(), ctx));

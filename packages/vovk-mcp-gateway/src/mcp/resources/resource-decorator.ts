@@ -15,6 +15,16 @@ export interface ResourceDeclaration {
   changedBy?: Record<string, string>;
   /** The media type resources/list announces. @default application/json for a procedure with an output schema */
   mimeType?: string;
+  /**
+   * How long (ms) a reader may keep what resources/read answered (the 2026-07-28 revision's `ttlMs`). A subscriber is
+   * told of each change (`changedBy`) and may keep it until then. @default 0 (stale at once)
+   */
+  ttlMs?: number;
+  /**
+   * `private`: the procedure's answer depends on more than its URI (a cookie, a header, the client's address), so a
+   * read is the reader's alone. @default `public` when auth is off; with auth on every read is `private`
+   */
+  cacheScope?: 'public' | 'private';
 }
 
 /**
