@@ -38,7 +38,7 @@ async function registeredAfter(event?: McpEvent): Promise<string[]> {
     const register = {
       registerTool: (name: string) => names.push(name),
       registerResource: (_: string, uri: string | ResourceTemplate) => names.push(typeof uri === 'string' ? uri : uri.uriTemplate.toString()),
-      server: { registerCapabilities: () => {} },
+      server: { registerCapabilities: () => {}, setRequestHandler: () => {} },
     };
     setUpServer(register as unknown as McpServer);
   });

@@ -23,6 +23,7 @@ import { createInputStateCodec } from './input-state.js';
 import { LEGACY_TASKS_CAPABILITY, serveTasks, TASKS_EXTENSION_CAPABILITY } from './mcp-tasks.js';
 import { listOnly, registerTools, toServedTools } from './register-tools.js';
 import { ProcedureResources } from './resources/procedure-resources.js';
+import { ResourceCompletions } from './resources/resource-completions.js';
 import { ResourceSubscriptions, type SubscriptionLimits } from './resources/resource-subscriptions.js';
 import { ResourceUpdates } from './resources/resource-updates.js';
 import { serveSessionSubscriptions } from './resources/session-subscriptions.js';
@@ -167,6 +168,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   };
   const codeMode = createCodeMode(options.codeMode, runOptions);
   const resources = new ProcedureResources(tools, runOptions);
+  const completions = new ResourceCompletions(resources.all, toolsByName, runOptions);
   const subscriptions = new ResourceSubscriptions(resources, new ResourceUpdates(options.dataChanges), options.subscriptions);
   const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format, codeMode) });
   const listings = new ToolListings();
@@ -201,6 +203,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     if (!isCall || context.calledThrough !== undefined || !view.tool(context.calledTool)) gateToolCalls(server, catalogue, view, stateCodec);
     if (context?.mcpMethod !== 'tools/call') serveResources(server);
     modules.setupServer?.(server);
+    if (context?.mcpMethod !== 'tools/call') completions.serve(server);
   };
   const setupSession = (server: McpServer) => {
     // A session keeps the view its initialize selected.
@@ -213,6 +216,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     gateToolCalls(server, catalogue, view, stateCodec);
     serveResources(server);
     modules.setupServer?.(server);
+    completions.serve(server);
     const request = requestContext()?.request;
     if (request) serveSessionSubscriptions(server, subscriptions, callerKeyOf(request));
   };

@@ -64,7 +64,7 @@ function procedureResources(tools: readonly ServedTool[]): ProcedureResource[] {
 }
 
 /** A tool result's error text (an isError result's first text item). */
-const errorTextOf = (content: readonly ContentItem[] | undefined) =>
+export const errorTextOf = (content: readonly ContentItem[] | undefined) =>
   content?.find((item) => item.type === 'text')?.text ?? 'The resource could not be read';
 
 /** One content item of a tool result as resource contents: text keeps its media type, media becomes a blob. */

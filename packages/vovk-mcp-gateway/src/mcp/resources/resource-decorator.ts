@@ -25,6 +25,13 @@ export interface ResourceDeclaration {
    * read is the reader's alone. @default `public` when auth is off; with auth on every read is `private`
    */
   cacheScope?: 'public' | 'private';
+  /**
+   * The procedures that complete the template's arguments (`completion/complete`): argument → the tool name of a GET
+   * procedure whose query takes `value` (what was typed) and the arguments already chosen, and answers the matching
+   * values (`string[]`, or `{ values, total?, hasMore? }`). It runs as a call of its tool does (scopes, decorators).
+   * @default none (an argument without one completes to nothing)
+   */
+  complete?: Record<string, string>;
 }
 
 /**
