@@ -107,6 +107,8 @@ for (const era of eras) {
         expect(link).toMatchObject({ uri: note.whole!.uri, mimeType: 'application/json' });
         expect(note.whole!.uri).toMatch(/^vovk:\/\/gateway\/results\/[0-9a-f-]{36}$/);
         const whole = await client.readResource(note.whole!.uri);
+        // Its caller's alone (2026-07-28 cache hints; the 2025 era has none), unchanged while it is held.
+        if (era === eras[1]) expect(whole).toMatchObject({ cacheScope: 'private', ttlMs: 900_000 });
         const rows = JSON.parse(whole.contents[0].text!) as Array<{ id: number }>;
         expect(rows).toHaveLength(IMPORTED);
         expect(rows[IMPORTED - 1].id).toBe(IMPORTED - 1);

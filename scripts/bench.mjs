@@ -9,8 +9,10 @@
 // procedure over REST and as a tool, by client, with and without progress (--only streams [--items N --calls N],
 // scripts/bench-streams.mjs); a plain tool call's hot path beside another checkout's build (--only hot-path [--against
 // DIR], scripts/bench-hot-path.mjs); the door in an adopting app beside the reference app (--only adoption,
-// scripts/bench-adoption.mjs); the result budget's cost, A/B (--only budget, scripts/bench-budget.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget].
+// scripts/bench-adoption.mjs); the result budget's cost, A/B (--only budget, scripts/bench-budget.mjs); the bytes a
+// 20-turn session downloads with and without honoured cache hints (--only cache-hints [--turns N --turn-seconds S],
+// scripts/bench-cache-hints.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget|cache-hints].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +30,7 @@ import { hotPathLines } from './bench-hot-path.mjs';
 import { patchLines } from './bench-patches.mjs';
 import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
+import { cacheHintLines } from './bench-cache-hints.mjs';
 import { streamLines } from './bench-streams.mjs';
 import { budgetLines } from './bench-budget.mjs';
 import { targetLines } from './bench-targets.mjs';
@@ -911,7 +914,8 @@ async function main() {
   // base … base+2 serve, base+3 and base+4 import (SQLite, PostgreSQL), base+5 … base+13 cold starts, base+20 … base+22
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
   // board app, base+70 and base+71 the profile, base+80 … base+87 the targets, base+90 and base+91 the hot path, base+95
-  // the streams, base+97 … base+99 the adoption, base+93 and base+94 the result budget
+  // the streams, base+97 … base+99 the adoption, base+93 and base+94 the result budget, base+100 and base+101 the cache
+  // hints
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -945,6 +949,10 @@ async function main() {
     const helpers = { startServer, officialClient, mcpRequest, cpuMs, median };
     const options = { rounds: ROUNDS, items: args.items && Number(args.items), calls: args.calls && Number(args.calls) };
     return report([`Machine: ${machine()}`, '', ...(await streamLines(helpers, base + 95, env, options))]);
+  }
+  if (args.only === 'cache-hints') {
+    const options = { turns: Number(args.turns ?? 20), turnSeconds: Number(args['turn-seconds'] ?? 15) };
+    return report([`Machine: ${machine()}`, '', ...(await cacheHintLines({ startServer }, base + 100, env, options))]);
   }
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);

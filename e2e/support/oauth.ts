@@ -17,12 +17,14 @@ interface OAuthGatewayOptions {
   extraResources?: string[];
   /** The authorization server's port. @default 0 (a free port) */
   authPort?: number;
+  /** More of the gateway's environment. @default none */
+  env?: Record<string, string>;
 }
 
 /** A dev authorization server and a gateway (test build) that accepts its tokens, on `port`. */
 export async function startOAuthGateway(
   port: number,
-  { accessTokenTtlSeconds, extraResources = [], authPort = 0 }: OAuthGatewayOptions = {},
+  { accessTokenTtlSeconds, extraResources = [], authPort = 0, env = {} }: OAuthGatewayOptions = {},
 ): Promise<OAuthGateway> {
   const origin = `http://localhost:${port}`;
   const resource = `${origin}/api/mcp`;
@@ -32,7 +34,7 @@ export async function startOAuthGateway(
     gatewayOrigins: [origin],
     accessTokenTtlSeconds,
   });
-  const gateway = await startServer(port, { OAUTH_ISSUER: as.issuer }, `test-results/oauth-server-${port}.log`);
+  const gateway = await startServer(port, { ...env, OAUTH_ISSUER: as.issuer }, `test-results/oauth-server-${port}.log`);
   return { as, gateway, resource, stop: async () => void (await Promise.all([gateway.stop(), as.stop()])) };
 }
 

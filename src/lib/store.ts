@@ -242,6 +242,23 @@ export class Store {
     return this.read((query) => taskById(query, id));
   }
 
+  /**
+   * The ids of the tasks whose id starts with `typed` or whose title contains it (any case), at most `limit`: those by
+   * id first, each kind lowest first; and how many match.
+   */
+  async taskIdsMatching(typed: string, limit: number): Promise<{ ids: number[]; total: number }> {
+    const pattern = typed.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
+    const byId = "CAST(id AS TEXT) LIKE ? ESCAPE '\\'";
+    const where = `WHERE ${byId} OR LOWER(title) LIKE ? ESCAPE '\\'`;
+    const values = [`${pattern}%`, `%${pattern}%`];
+    return this.read(async (query) => {
+      const order = `ORDER BY CASE WHEN ${byId} THEN 0 ELSE 1 END, id`;
+      const rows = await query<{ id: number }>(`SELECT id FROM tasks ${where} ${order} LIMIT ?`, [...values, values[0], limit]);
+      const [{ total }] = await query<{ total: number }>(`SELECT CAST(COUNT(*) AS INTEGER) AS total FROM tasks ${where}`, values);
+      return { ids: rows.map((row) => Number(row.id)), total: Number(total) };
+    });
+  }
+
   /** Adds a task at the end of its column (default: todo). */
   async createTask(task: NewTask): Promise<TaskRecord> {
     return this.write(async (query) => {

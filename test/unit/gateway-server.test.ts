@@ -19,6 +19,7 @@ const gatewayOptions = {
   publicOrigin: () => 'http://localhost:3000',
   confirmDestructive: true,
   listMax: 40,
+  listTtlMs: 300_000,
   codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes },
   subscriptions: config().subscriptions,
   dataChanges: () => () => {},
@@ -37,7 +38,7 @@ async function registeredAfter(event?: McpEvent): Promise<string[]> {
     const register = {
       registerTool: (name: string) => names.push(name),
       registerResource: (_: string, uri: string | ResourceTemplate) => names.push(typeof uri === 'string' ? uri : uri.uriTemplate.toString()),
-      server: { registerCapabilities: () => {} },
+      server: { registerCapabilities: () => {}, setRequestHandler: () => {} },
     };
     setUpServer(register as unknown as McpServer);
   });

@@ -295,6 +295,12 @@ export const VARIABLES = {
     default: '`40`',
     doc: 'The most tools `tools/list` shows by default: a connection whose selected tools (toolsets, `readonly`) are more gets the `search` surface (`search_tools` + `call_tool`) unless it asks for `?tools=all` (`X-MCP-Tools`).',
   }),
+  MCP_LIST_TTL_MS: variable({
+    group: 'server',
+    schema: wholeNumber(300_000, 'milliseconds', 0, 86_400_000),
+    default: '`300000` (5 minutes)',
+    doc: 'How long (ms) a 2026-07-28 client may keep an answer of `tools/list`, `resources/list`, `resources/templates/list`, `prompts/list` and `server/discover` (their `ttlMs`): the catalogue changes only when the server is deployed again, and a `list_changed` notification ends it sooner. `0`: nothing may be kept. Whether it is `public` or `private` follows the caller (docs/resources.md, "Cache hints").',
+  }),
   CODE_MODE_WALL_MS: variable({
     group: 'server',
     schema: wholeNumber(30_000, 'milliseconds', 100, 600_000),
@@ -459,6 +465,8 @@ export interface GatewayConfig {
   tracing?: { serviceName: string };
   /** The most tools `tools/list` shows before the default surface is `search` (MCP_LIST_MAX). @default 40 */
   mcpListMax: number;
+  /** How long a 2026-07-28 client may keep a listing or `server/discover` answer, ms (MCP_LIST_TTL_MS). @default 300000 */
+  mcpListTtlMs: number;
   /** Code mode's limits per program (CODE_MODE_*) and how many programs run at once. @default the variables' defaults */
   codeMode: CodeModeConfig;
 }
@@ -564,6 +572,7 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Gatewa
         ? { serviceName: values.OTEL_SERVICE_NAME ?? 'vovk-mcp-gateway' }
         : undefined,
     mcpListMax: values.MCP_LIST_MAX,
+    mcpListTtlMs: values.MCP_LIST_TTL_MS,
     codeMode: {
       wallMs: values.CODE_MODE_WALL_MS,
       memoryBytes: values.CODE_MODE_MEMORY_BYTES,

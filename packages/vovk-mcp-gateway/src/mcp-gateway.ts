@@ -38,7 +38,7 @@ export interface McpGatewayRoute {
  */
 export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
   const { controllers, segments, tools, apps, setupServer, dataChanges, ...settings } = options;
-  const { mcpMaxMediaBytes, resultBudget, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, codeMode, subscriptions } =
+  const { mcpMaxMediaBytes, resultBudget, streams, mcpMaxBodyBytes, oversizeMedia, stateSecret, confirmDestructive, sessions, tracing, mcpListMax, mcpListTtlMs, codeMode, subscriptions } =
     configureGateway(settings);
   // Served by the package's entry: SIGTERM drains (installed here when the app's instrumentation did not at start).
   drainWhenServedByEntry();
@@ -51,6 +51,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
       stateSecret,
       confirmDestructive,
       listMax: mcpListMax,
+      listTtlMs: mcpListTtlMs,
       codeMode: { ...codeMode, maxBodyBytes: mcpMaxBodyBytes },
       subscriptions,
       dataChanges: dataChanges ?? ((listener) => database().onChange(listener)),

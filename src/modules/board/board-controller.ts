@@ -2,6 +2,7 @@
 // app's own tool), and its live stream (REST only).
 import { get, operation, prefix, procedure } from 'vovk';
 import { mcpApp, resource, workSignal } from 'vovk-mcp-gateway';
+import { DATA_TTL_MS } from '@/lib/resource-freshness';
 import { BoardChangeSchema, BoardEventSchema, BoardSchema, BoardWaitSchema } from './board-schemas';
 import BoardService from './board-service';
 
@@ -16,7 +17,7 @@ export default class BoardController {
   })
   @get()
   @mcpApp('board')
-  @resource({ changedBy: { tasks: '*', users: '*' } })
+  @resource({ changedBy: { tasks: '*', users: '*' }, ttlMs: DATA_TTL_MS })
   static getBoard = procedure({ output: BoardSchema }).handle(async () => BoardService.getBoard());
 
   @operation({

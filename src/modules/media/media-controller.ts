@@ -3,6 +3,7 @@ import { get, operation, prefix, procedure, toDownloadResponse } from 'vovk';
 import { z } from 'zod';
 import MediaService from './media-service';
 import { resource } from 'vovk-mcp-gateway';
+import { STATIC_TTL_MS } from '@/lib/resource-freshness';
 
 @prefix('media')
 export default class MediaController {
@@ -11,7 +12,7 @@ export default class MediaController {
     description: 'Returns a small PNG image (128×96) served by this app.',
   })
   @get('image')
-  @resource({ mimeType: 'image/png' })
+  @resource({ mimeType: 'image/png', ttlMs: STATIC_TTL_MS })
   static getImage = procedure().handle(async () => {
     return new Response(await MediaService.readAsset('png'), {
       headers: { 'Content-Type': 'image/png' },
@@ -23,7 +24,7 @@ export default class MediaController {
     description: 'Returns a short MP3 recording (a spoken greeting) served by this app.',
   })
   @get('audio')
-  @resource({ mimeType: 'audio/mpeg' })
+  @resource({ mimeType: 'audio/mpeg', ttlMs: STATIC_TTL_MS })
   static getAudio = procedure().handle(async () => {
     return toDownloadResponse(await MediaService.readAsset('mp3'), { type: 'audio/mpeg' });
   });

@@ -1,11 +1,14 @@
 // REST + MCP procedures of the task module: the board's cards under /api/tasks.
 import { del, get, operation, patch, post, prefix, procedure, put } from 'vovk';
 import { confirm, currentCaller, longRunning, resource } from 'vovk-mcp-gateway';
+import { DATA_TTL_MS } from '@/lib/resource-freshness';
 import { z } from 'zod';
 import {
+  CompletionSchema,
   NewTaskSchema,
   TaskChangesSchema,
   TaskFilterSchema,
+  TaskIdCompletionQuerySchema,
   TaskIdParamsSchema,
   TaskImportResultSchema,
   TaskImportSchema,
@@ -23,7 +26,7 @@ export default class TaskController {
       'Returns the tasks of the board as an array, column by column (todo, in_progress, done), top first; offset and limit page it.',
   })
   @get()
-  @resource({ changedBy: { tasks: '*' } })
+  @resource({ changedBy: { tasks: '*' }, ttlMs: DATA_TTL_MS })
   static listTasks = procedure({
     query: TaskFilterSchema,
     output: z.array(TaskSchema).meta({ description: 'The tasks, in board order' }),
@@ -34,11 +37,22 @@ export default class TaskController {
     description: 'Returns one task by numeric id. Fails with 404 when no task has that id.',
   })
   @get('{id}')
-  @resource({ changedBy: { tasks: 'id' } })
+  @resource({ changedBy: { tasks: 'id' }, ttlMs: DATA_TTL_MS, complete: { id: 'TaskController_completeTaskId' } })
   static getTask = procedure({
     params: TaskIdParamsSchema,
     output: TaskSchema,
   }).handle(async (req) => TaskService.getTask(req.vovk.params().id));
+
+  @operation({
+    summary: 'Complete a task id',
+    description:
+      'Suggests task ids for what was typed: the ids that start with it and those of tasks whose title contains it (any case), lowest first, at most 100, with how many match. Completes the id of the task resource (MCP completion/complete).',
+  })
+  @get('id-completions')
+  static completeTaskId = procedure({
+    query: TaskIdCompletionQuerySchema,
+    output: CompletionSchema,
+  }).handle(async (req) => TaskService.completeTaskId(req.vovk.query().value));
 
   @operation({
     summary: 'Create task',

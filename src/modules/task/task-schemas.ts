@@ -126,3 +126,19 @@ export const TaskImportResultSchema = z
   .meta({ description: 'What the import added' });
 
 export type TaskImportResult = z.infer<typeof TaskImportResultSchema>;
+
+export const TaskIdCompletionQuerySchema = z
+  .object({
+    value: z.string().max(200).default('').meta({ description: 'What was typed so far: the start of a task id, or words of its title' }),
+  })
+  .meta({ description: 'Query parameters' });
+
+export const CompletionSchema = z
+  .object({
+    values: z.array(z.string()).max(100).meta({ description: 'The matching values, at most 100, best first' }),
+    total: z.number().int().min(0).meta({ description: 'How many values match in all' }),
+    hasMore: z.boolean().meta({ description: 'Whether more match than are listed' }),
+  })
+  .meta({ description: 'Suggested values for an argument (MCP completion/complete)' });
+
+export type Completion = z.infer<typeof CompletionSchema>;

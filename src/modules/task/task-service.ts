@@ -5,7 +5,10 @@ import { type NewTask, store, type TaskChanges, type TaskFilter, type TaskMove }
 import { found, refusalsAsHttp } from '@/lib/store-errors';
 import { readImport } from './task-import';
 import { allowedUrl } from './task-import-download';
-import type { Task, TaskImport, TaskImportResult } from './task-schemas';
+import type { Completion, Task, TaskImport, TaskImportResult } from './task-schemas';
+
+/** The most values one completion answers (MCP's limit). */
+const MAX_COMPLETIONS = 100;
 
 export default class TaskService {
   /** Tasks column by column, in board order, optionally filtered. */
@@ -16,6 +19,12 @@ export default class TaskService {
   /** The task with this id; 404 when there is none. */
   static async getTask(id: number): Promise<Task> {
     return found(await store().getTask(id), `Task ${id}`);
+  }
+
+  /** The ids of the tasks that start with `typed` or whose title contains it, as completions of a task id (at most 100). */
+  static async completeTaskId(typed: string): Promise<Completion> {
+    const { ids, total } = await store().taskIdsMatching(typed.trim(), MAX_COMPLETIONS);
+    return { values: ids.map(String), total, hasMore: total > ids.length };
   }
 
   /** Adds a task at the end of its column; 422 when the assignee does not exist. */

@@ -2,6 +2,7 @@
 import { get, operation, prefix, procedure } from 'vovk';
 import TextService from './text-service';
 import { resource } from 'vovk-mcp-gateway';
+import { STATIC_TTL_MS } from '@/lib/resource-freshness';
 
 @prefix('text')
 export default class TextController {
@@ -10,7 +11,7 @@ export default class TextController {
     description: 'Returns the plain-text greeting "Hello, world!".',
   })
   @get('greeting')
-  @resource({ mimeType: 'text/plain' })
+  @resource({ mimeType: 'text/plain', ttlMs: STATIC_TTL_MS })
   static getGreeting = procedure().handle(() => {
     return new Response(TextService.greeting(), {
       headers: { 'Content-Type': 'text/plain' },
@@ -22,7 +23,7 @@ export default class TextController {
     description: "Returns the gateway's news as an RSS 2.0 feed (application/rss+xml).",
   })
   @get('feed')
-  @resource({ mimeType: 'application/rss+xml' })
+  @resource({ mimeType: 'application/rss+xml', ttlMs: STATIC_TTL_MS })
   static getFeed = procedure().handle(() => {
     return new Response(TextService.feed(), {
       headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },

@@ -2,6 +2,7 @@
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
 import { ADMIN_SCOPE, confirm, mcpApp, resource, scopes } from 'vovk-mcp-gateway';
+import { DATA_TTL_MS } from '@/lib/resource-freshness';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
 
@@ -13,7 +14,7 @@ export default class UserController {
   })
   @get('{id}')
   @mcpApp('user')
-  @resource({ changedBy: { users: 'id' } })
+  @resource({ changedBy: { users: 'id' }, ttlMs: DATA_TTL_MS })
   static getUser = procedure({
     params: UserIdParamsSchema,
     output: UserSchema,
@@ -24,7 +25,7 @@ export default class UserController {
     description: 'Returns every user of the store as an array, oldest first.',
   })
   @get()
-  @resource({ changedBy: { users: '*' } })
+  @resource({ changedBy: { users: '*' }, ttlMs: DATA_TTL_MS })
   static listUsers = procedure({
     query: UserPageSchema,
     output: z.array(UserSchema).meta({ description: 'The users, oldest first' }),

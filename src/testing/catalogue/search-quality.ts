@@ -23,6 +23,7 @@ export const SEARCH_QUALITY_CASES: readonly SearchQualityCase[] = [
   { query: 'what is in the to do column', expected: 'TaskController_listTasks' },
   { query: 'show me everything assigned to user 2 on the board', expected: 'TaskController_listTasks' },
   { query: 'what does task 15 say', expected: 'TaskController_getTask' },
+  { query: 'which task numbers start with 12, or have groceries in the title', expected: 'TaskController_completeTaskId' },
   { query: 'drag task 9 over to done', expected: 'TaskController_moveTask' },
   { query: 'put card 4 at the top of the in progress column', expected: 'TaskController_moveTask' },
   { query: 'rename task 8 to "Ship the beta"', expected: 'TaskController_updateTask' },

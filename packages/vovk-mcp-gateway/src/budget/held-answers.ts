@@ -69,6 +69,8 @@ export class HeldAnswers {
     const metadata = {
       title: 'Held answer',
       description: 'The whole answer of a tool call that was over the result budget, as its result links it; readable by its caller for a while.',
+      // Its caller's alone; it never changes while it is held (a copy kept past its expiry is still the same answer).
+      cacheHint: { ttlMs: this.holdMs, cacheScope: 'private' as const },
     };
     server.registerResource('held-answer', template, metadata, async (uri, { id }) => {
       const row = typeof id === 'string' ? await this.read(id) : undefined;

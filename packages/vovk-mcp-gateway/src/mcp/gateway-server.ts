@@ -23,6 +23,7 @@ import { createInputStateCodec } from './input-state.js';
 import { LEGACY_TASKS_CAPABILITY, serveTasks, TASKS_EXTENSION_CAPABILITY } from './mcp-tasks.js';
 import { listOnly, registerTools, toServedTools } from './register-tools.js';
 import { ProcedureResources } from './resources/procedure-resources.js';
+import { ResourceCompletions } from './resources/resource-completions.js';
 import { ResourceSubscriptions, type SubscriptionLimits } from './resources/resource-subscriptions.js';
 import { ResourceUpdates } from './resources/resource-updates.js';
 import { serveSessionSubscriptions } from './resources/session-subscriptions.js';
@@ -31,6 +32,7 @@ import type { ChangeListener } from '../db/driver.js';
 import { scopeSetOf, ToolListings } from './tool-listings.js';
 import { HeldAnswers } from '../budget/held-answers.js';
 import { ResultBudget } from '../budget/result-budget.js';
+import { requestCacheHints } from './cache-hints.js';
 
 /** What the gateway serves over MCP: the registry's modules, and anything else registered on each server. */
 export interface GatewayModules {
@@ -57,6 +59,8 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
   confirmDestructive: boolean;
   /** The most selected tools `tools/list` shows flat by default (MCP_LIST_MAX). */
   listMax: number;
+  /** How long a 2026-07-28 client may keep a listing or `server/discover` answer (MCP_LIST_TTL_MS). */
+  listTtlMs: number;
   /** Code mode's limits (CODE_MODE_*, MCP_MAX_BODY_BYTES). */
   codeMode: CodeModeLimits;
   /** Each caller's share of listen streams and resource subscriptions (MCP_MAX_LISTEN_STREAMS_PER_CALLER, …). */
@@ -71,8 +75,11 @@ export type GatewayServerOptions = Omit<McpFormatterOptions, 'restUrl'> & {
 
 /** The gateway's MCP server: the options every `McpServer` of it is made with, and the setup of each one. */
 export interface GatewayServer {
-  /** Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`, the Tasks extension. */
-  serverOptions: Pick<McpServerOptions, 'requestState' | 'capabilities'>;
+  /**
+   * Options for `new McpServer` (mcp-handler passes them on): the verifier of input-required `requestState`, the Tasks
+   * extension, the cache hints of each request's answers.
+   */
+  serverOptions: Pick<McpServerOptions, 'requestState' | 'capabilities' | 'cacheHints'>;
   /** Registers the tools (only the called one for a `tools/call` of mcp-handler), the apps' UIs and the extras. */
   setup: (server: McpServer) => void;
   /**
@@ -167,6 +174,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   };
   const codeMode = createCodeMode(options.codeMode, runOptions);
   const resources = new ProcedureResources(tools, runOptions);
+  const completions = new ResourceCompletions(resources.all, toolsByName, runOptions);
   const subscriptions = new ResourceSubscriptions(resources, new ResourceUpdates(options.dataChanges), options.subscriptions);
   const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format, codeMode) });
   const listings = new ToolListings();
@@ -202,6 +210,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     if (!isCall || context.calledThrough !== undefined || !view.tool(context.calledTool)) gateToolCalls(server, catalogue, view, stateCodec);
     if (context?.mcpMethod !== 'tools/call') serveResources(server);
     modules.setupServer?.(server);
+    if (context?.mcpMethod !== 'tools/call') completions.serve(server);
   };
   const setupSession = (server: McpServer) => {
     // A session keeps the view its initialize selected.
@@ -214,6 +223,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     gateToolCalls(server, catalogue, view, stateCodec);
     serveResources(server);
     modules.setupServer?.(server);
+    completions.serve(server);
     const request = requestContext()?.request;
     if (request) serveSessionSubscriptions(server, subscriptions, callerKeyOf(request));
   };
@@ -233,6 +243,10 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     if (context) context.catalogueView = view;
     return handler(req);
   };
-  const serverOptions = { requestState: { verify: stateCodec.verify }, capabilities: TASKS_EXTENSION_CAPABILITY };
+  const serverOptions = {
+    requestState: { verify: stateCodec.verify },
+    capabilities: TASKS_EXTENSION_CAPABILITY,
+    cacheHints: requestCacheHints(options.listTtlMs),
+  };
   return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions, leftOut: derived.leftOut };
 }

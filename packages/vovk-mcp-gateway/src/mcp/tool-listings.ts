@@ -59,15 +59,16 @@ export class ToolListings {
 }
 
 /**
- * The listing kept of `result`: for 2026-07-28 its tools without `execution`, which that era does not have (its codec
- * would copy every tool of every answer to drop it, and the copy would not carry the serialization), and the tools'
- * serialization attached where the SDK looks for it.
+ * The listing kept of `result`, without the cache hint of the request that listed it: for 2026-07-28 its tools without
+ * `execution`, which that era does not have (its codec would copy every tool of every answer to drop it, and the copy
+ * would not carry the serialization), and the tools' serialization attached where the SDK looks for it.
  */
 function keptListing(result: ListToolsResult, legacy: boolean): Listing {
   const tools = legacy ? [...result.tools] : result.tools.map(({ execution: _dropped, ...tool }) => tool);
   const bytes = Buffer.from(JSON.stringify(tools));
   Object.defineProperty(tools, SDK_SERIALIZED_JSON, { value: bytes });
-  return { result: { ...result, tools }, tools: new RepeatedPart(bytes) };
+  // Its string keys only: the SDK carries the first request's cache hint on a symbol, and each answer has its own.
+  return { result: { ...Object.fromEntries(Object.entries(result)), tools } as ListToolsResult, tools: new RepeatedPart(bytes) };
 }
 
 /** `listing`'s result, its repeated part noted for the compression policy. */

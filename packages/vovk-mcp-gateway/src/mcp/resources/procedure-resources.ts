@@ -17,6 +17,7 @@ import { mayUse } from '../../catalogue/catalogue.js';
 import { requestContext } from '../../request-context.js';
 import { validated } from '../../tools/standard-tool.js';
 import { RESOURCE_TOOL_META_KEY, resourceUriOf } from '../../shared/resource-meta.js';
+import { readCacheHint } from '../cache-hints.js';
 import { runToolCall, type ServedTool, sdkRequestHandler, type ToolRunOptions } from '../register-tools.js';
 import { BUDGET_META_KEY } from '../../budget/result-budget.js';
 
@@ -64,7 +65,7 @@ function procedureResources(tools: readonly ServedTool[]): ProcedureResource[] {
 }
 
 /** A tool result's error text (an isError result's first text item). */
-const errorTextOf = (content: readonly ContentItem[] | undefined) =>
+export const errorTextOf = (content: readonly ContentItem[] | undefined) =>
   content?.find((item) => item.type === 'text')?.text ?? 'The resource could not be read';
 
 /** One content item of a tool result as resource contents: text keeps its media type, media becomes a blob. */
@@ -155,11 +156,13 @@ export class ProcedureResources {
 
   /**
    * Registers every resource on `server` (a read of one the caller may not use answers HTTP 403 naming its scopes,
-   * as its tool's call does); resources/list and templates/list then show the caller only those it may read.
+   * as its tool's call does; a read's cache hint is the request's); resources/list and templates/list then show the
+   * caller only those it may read.
    */
   register(server: McpServer): void {
     for (const resource of this.all) {
-      const config = { ...resource.metadata, scopeChallenge: requireScopes(...resource.tool.scopes) };
+      const cacheHint = readCacheHint(resource.tool.resource ?? {});
+      const config = { ...resource.metadata, scopeChallenge: requireScopes(...resource.tool.scopes), cacheHint };
       const name = resource.tool.name;
       const template = this.sdkTemplates.get(resource);
       if (template) server.registerResource(name, template, config, (uri, _variables, ctx) => this.read(uri.toString(), ctx));

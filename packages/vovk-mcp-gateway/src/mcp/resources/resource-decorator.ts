@@ -15,6 +15,23 @@ export interface ResourceDeclaration {
   changedBy?: Record<string, string>;
   /** The media type resources/list announces. @default application/json for a procedure with an output schema */
   mimeType?: string;
+  /**
+   * How long (ms) a reader may keep what resources/read answered (the 2026-07-28 revision's `ttlMs`). A subscriber is
+   * told of each change (`changedBy`) and may keep it until then. @default 0 (stale at once)
+   */
+  ttlMs?: number;
+  /**
+   * `private`: the procedure's answer depends on more than its URI (a cookie, a header, the client's address), so a
+   * read is the reader's alone. @default `public` when auth is off; with auth on every read is `private`
+   */
+  cacheScope?: 'public' | 'private';
+  /**
+   * The procedures that complete the template's arguments (`completion/complete`): argument → the tool name of a GET
+   * procedure whose query takes `value` (what was typed) and the arguments already chosen, and answers the matching
+   * values (`string[]`, or `{ values, total?, hasMore? }`). It runs as a call of its tool does (scopes, decorators).
+   * @default none (an argument without one completes to nothing)
+   */
+  complete?: Record<string, string>;
 }
 
 /**
