@@ -69,6 +69,7 @@ const expectations: Record<string, (rest: RestGet) => Promise<Array<[Record<stri
     [{ query: { status: 'done', assigneeId: 1 } }, await restJson(rest, '/api/tasks?status=done&assigneeId=1')],
   ],
   TaskController_getTask: async () => [[{ params: { id: 424242 } }, failure('Task 424242 not found')]],
+  TaskController_completeTaskId: async (rest) => [[{ query: { value: '1' } }, await restJson(rest, '/api/tasks/id-completions?value=1')]],
   TaskController_createTask: async () => [
     [
       { body: { title: 'Orphan', assigneeId: 424242 } },

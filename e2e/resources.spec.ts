@@ -161,7 +161,12 @@ test.describe('resources from procedures', () => {
 
   test('the OpenAPI document names each resource’s URI', async ({ baseURL }) => {
     const document = (await (await fetch(`${baseURL}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
-    expect(document.paths['/api/tasks/{id}'].get['x-mcp-resource']).toEqual({ uri: 'vovk://gateway/api/tasks/{id}', changedBy: { tasks: 'id' } });
+    expect(document.paths['/api/tasks/{id}'].get['x-mcp-resource']).toEqual({
+      uri: 'vovk://gateway/api/tasks/{id}',
+      changedBy: { tasks: 'id' },
+      ttlMs: 5000,
+      complete: { id: 'TaskController_completeTaskId' },
+    });
     expect(document.paths['/api/tasks/{id}'].patch['x-mcp-resource']).toBeUndefined();
   });
 });
@@ -260,7 +265,6 @@ test.describe('who may subscribe, and for how long (OAuth)', () => {
   test('a URI the caller may not read is refused (read: 403; listen: left out of the acknowledgement); a listen stream and a session’s standalone stream end when their token expires', async () => {
     const { as, gateway, resource } = stopped(await startOAuthGateway(e2ePort + 282, { accessTokenTtlSeconds: 4 }));
     const writeOnly = await scriptToken(as, resource, 'gateway:write');
-    const reader = await scriptToken(as, resource, 'gateway:read');
     const read = await fetch(`${gateway.baseURL}/api/mcp`, {
       method: 'POST',
       headers: { ...modernHeaders('resources/read'), 'Mcp-Name': BOARD, authorization: `Bearer ${writeOnly}` },
@@ -272,7 +276,9 @@ test.describe('who may subscribe, and for how long (OAuth)', () => {
     expect(refused.honoured).toEqual({ toolsListChanged: true, resourceSubscriptions: [] });
     refused.close();
 
-    // A 2025-era session opened with the same token: its standalone stream ends at the expiry too.
+    // A 2025-era session opened with a reader's token (minted now: it lives 4 s), whose standalone stream ends at its
+    // expiry too.
+    const reader = await scriptToken(as, resource, 'gateway:read');
     const auth = { authorization: `Bearer ${reader}` };
     const initialize = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'e2e-expiring', version: '1.0.0' } };
     const started = await fetch(`${gateway.baseURL}/api/mcp`, {

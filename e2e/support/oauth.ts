@@ -35,6 +35,10 @@ export async function startOAuthGateway(
     accessTokenTtlSeconds,
   });
   const gateway = await startServer(port, { ...env, OAUTH_ISSUER: as.issuer }, `test-results/oauth-server-${port}.log`);
+  // Warmed up before any test mints a token: the MCP route loaded (a request without a token) and the issuer's keys
+  // fetched (a REST request with one), so that a short-lived token is not spent waiting for a cold start.
+  await fetch(resource, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  await fetch(`${origin}/api/users/1`, { headers: { authorization: `Bearer ${await scriptToken(as, resource, 'gateway:read')}` } });
   return { as, gateway, resource, stop: async () => void (await Promise.all([gateway.stop(), as.stop()])) };
 }
 
