@@ -67,7 +67,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
     serverInfo,
     sessions,
     maxBodyBytes: mcpMaxBodyBytes,
-    database: database(),
+    database,
     traced: Boolean(tracing),
   });
   const guardedDoor = guarded(gateway.selecting(lanes), 'mcp');
