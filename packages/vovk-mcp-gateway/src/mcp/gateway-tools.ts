@@ -16,6 +16,7 @@ import { RESOURCE_KEY, type ResourceDeclaration } from './resources/resource-dec
 import { restRequest } from '../shared/rest-request.js';
 import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from '../long-work/long-running.js';
 import { ALWAYS_LISTED_KEY, TOOLSETS_KEY } from '../catalogue/toolsets.js';
+import { TOOL_ALIASES_KEY } from '../catalogue/tool-aliases.js';
 import { TOOLSETS_META_KEY } from '../shared/toolset-meta.js';
 
 /** The toolset of the registry's standalone tools (they belong to no module). */
@@ -43,6 +44,10 @@ export interface GatewayTool {
   toolsets: [string, ...string[]];
   /** Listed on every surface, beside the search surface's two tools (`@alwaysListed`). */
   alwaysListed?: boolean;
+  /** Old names it stays callable by, unlisted (`@toolAliases`). */
+  aliases?: string[];
+  /** Served under an old name: the name of the tool it is (see `aliasToolsOf`). */
+  aliasOf?: string;
   _meta?: Record<string, unknown>;
   /** The UI the procedure declares with `@mcpApp` (an MCP App), if any: its name, and who may call the tool. */
   app?: McpAppUse;
@@ -95,6 +100,7 @@ type OperationObject = {
   [TASK_SUPPORT_KEY]?: TaskSupport;
   [TOOLSETS_KEY]?: string[];
   [ALWAYS_LISTED_KEY]?: boolean;
+  [TOOL_ALIASES_KEY]?: string[];
 };
 /**
  * A handler of the registry as the gateway serves it: its controller and module, its REST route (on its segment), the
@@ -113,6 +119,7 @@ type ProcedureRoute = RestRoute & {
   taskSupport?: TaskSupport;
   toolsets: [string, ...string[]];
   alwaysListed?: boolean;
+  aliases?: string[];
 } & CallRules;
 
 /**
@@ -165,6 +172,7 @@ function procedureRoutes(controllers: Controllers, segments: Segments = {}): Pro
         taskSupport: operationObject?.[TASK_SUPPORT_KEY],
         toolsets: [...new Set([moduleName, ...(operationObject?.[TOOLSETS_KEY] ?? [])])] as [string, ...string[]],
         alwaysListed: operationObject?.[ALWAYS_LISTED_KEY],
+        aliases: operationObject?.[TOOL_ALIASES_KEY],
         ...callRulesOf(controller, handlerName),
       }));
     }),
@@ -228,7 +236,8 @@ function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () =
   if (takesBody && !bodyTypeOf(contentTypes)) {
     throw new Error(`its body is ${contentTypes!.join(' or ')}, which tool arguments cannot carry: call it over REST`);
   }
-  const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, method, path } = route;
+  const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, aliases, method, path } =
+    route;
   const restRoute = { method, path };
   const iteration = handler?.definition?.iteration;
   // Both schemas read vovk's JSON Schema here, so one no JSON Schema can describe leaves this handler out, not the route.
@@ -246,6 +255,7 @@ function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () =
     _meta: { [REST_META_KEY]: restRoute, [TOOLSETS_META_KEY]: toolsets },
     toolsets,
     alwaysListed,
+    aliases,
     app,
     resource,
     confirms,
