@@ -9,8 +9,9 @@
 // procedure over REST and as a tool, by client, with and without progress (--only streams [--items N --calls N],
 // scripts/bench-streams.mjs); a plain tool call's hot path beside another checkout's build (--only hot-path [--against
 // DIR], scripts/bench-hot-path.mjs); the door in an adopting app beside the reference app (--only adoption,
-// scripts/bench-adoption.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption].
+// scripts/bench-adoption.mjs); `vovk-mcp-gateway tools check` on the 1,000-procedure catalogue (--only contract,
+// scripts/bench-contract.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|contract].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
+import { contractLines } from './bench-contract.mjs';
 import { adoptionLines } from './bench-adoption.mjs';
 import { hotPathLines } from './bench-hot-path.mjs';
 import { patchLines } from './bench-patches.mjs';
@@ -941,6 +943,7 @@ async function main() {
     const options = { rounds: ROUNDS, items: args.items && Number(args.items), calls: args.calls && Number(args.calls) };
     return report([`Machine: ${machine()}`, '', ...(await streamLines(helpers, base + 95, env, options))]);
   }
+  if (args.only === 'contract') return report([`Machine: ${machine()}`, '', ...contractLines({ median, span }, { rounds: ROUNDS })]);
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);
     return report([`Machine: ${machine()}`, '', ...(await boardAppLines(start, base + 60, Number(args.window ?? 60)))]);
