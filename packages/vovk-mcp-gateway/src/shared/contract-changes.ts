@@ -243,24 +243,35 @@ function schemaChanges(side: Side, before: JsonSchema, after: JsonSchema): Omit<
 function toolChanges(before: ContractTool, after: ContractTool): Omit<ContractChange, 'tool'>[] {
   const changes: Omit<ContractChange, 'tool'>[] = [];
   const note = (what: string, breaks?: string) => changes.push(breaks ? { what, breaks } : { what });
+  const added = (olds: string[], news: string[]) => news.filter((name) => !olds.includes(name));
   if (before.title !== after.title) note(`title changed: ${json(before.title)} → ${json(after.title)}`);
   if (json(before.annotations) !== json(after.annotations)) {
     const lostReadOnly = before.annotations?.readOnlyHint === true && after.annotations?.readOnlyHint !== true;
-    note(`annotations changed: ${json(before.annotations ?? {})} → ${json(after.annotations ?? {})}`, lostReadOnly ? 'it is no longer read-only: read-only connections (readonly=1) no longer have it' : undefined);
+    const what = `annotations changed: ${json(before.annotations ?? {})} → ${json(after.annotations ?? {})}`;
+    note(what, lostReadOnly ? 'it is no longer read-only: read-only connections (readonly=1) no longer have it' : undefined);
   }
-  for (const scope of after.scopes.filter((scope) => !before.scopes.includes(scope))) {
-    note(`now needs the scope ${scope}`, `a caller whose token lacks ${scope} is refused (403)`);
-  }
-  for (const scope of before.scopes.filter((scope) => !after.scopes.includes(scope))) note(`no longer needs the scope ${scope}`);
-  for (const toolset of before.toolsets.filter((toolset) => !after.toolsets.includes(toolset))) {
+  for (const scope of added(before.scopes, after.scopes)) note(`now needs the scope ${scope}`, `a caller whose token lacks ${scope} is refused (403)`);
+  for (const scope of added(after.scopes, before.scopes)) note(`no longer needs the scope ${scope}`);
+  for (const toolset of added(after.toolsets, before.toolsets)) {
     note(`no longer in the toolset ${toolset}`, `a connection that selects toolsets=${toolset} no longer has it`);
   }
-  for (const toolset of after.toolsets.filter((toolset) => !before.toolsets.includes(toolset))) note(`now also in the toolset ${toolset}`);
+  for (const toolset of added(before.toolsets, after.toolsets)) note(`now also in the toolset ${toolset}`);
   changes.push(...schemaChanges('input', before.inputSchema, after.inputSchema));
-  if (before.outputSchema === undefined && after.outputSchema !== undefined) note('output schema added');
-  else if (before.outputSchema !== undefined && after.outputSchema === undefined) note('output schema removed', 'a caller that reads structuredContent is promised nothing');
-  else if (before.outputSchema !== undefined) changes.push(...schemaChanges('output', before.outputSchema, after.outputSchema!));
+  if (before.outputSchema === undefined) {
+    if (after.outputSchema !== undefined) note('output schema added');
+  } else if (after.outputSchema === undefined) {
+    note('output schema removed', 'a caller that reads structuredContent is promised nothing');
+  } else {
+    changes.push(...schemaChanges('output', before.outputSchema, after.outputSchema));
+  }
   return changes;
+}
+
+/** Why a locked tool that no current tool has (nor keeps as an alias) breaks its callers: renamed to `twin`, or gone. */
+function goneChange(before: ContractTool, twin: ContractTool | undefined): Omit<ContractChange, 'tool'> {
+  const fails = `a caller that names ${before.name} fails`;
+  if (!twin) return { what: 'tool gone', breaks: `${fails} (unknown tool)` };
+  return { what: `renamed to ${twin.name}`, breaks: `${fails}: keep the old name callable with @toolAliases('${before.name}') on ${twin.name}` };
 }
 
 /**
@@ -271,32 +282,31 @@ function toolChanges(before: ContractTool, after: ContractTool): Omit<ContractCh
 export function contractChanges(locked: ToolContract, current: ToolContract): ContractChange[] {
   const currentByName = new Map(current.tools.map((tool) => [tool.name, tool]));
   const lockedNames = new Set(locked.tools.map((tool) => tool.name));
+  const lockedCallable = new Set(locked.tools.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]));
   const holderOf = new Map(current.tools.flatMap((tool) => (tool.aliases ?? []).map((alias) => [alias, tool] as const)));
+  const callable = (name: string) => currentByName.has(name) || holderOf.has(name);
   const renamedTo = new Set<string>();
   const changes: ContractChange[] = [];
-  const add = (tool: string, list: Omit<ContractChange, 'tool'>[]) => changes.push(...list.map((change) => ({ tool, ...change })));
+  const add = (tool: string, ...list: Omit<ContractChange, 'tool'>[]) => changes.push(...list.map((change) => ({ tool, ...change })));
   const schemasOf = (tool: ContractTool) => json([tool.inputSchema, tool.outputSchema]);
   for (const before of locked.tools) {
     const after = currentByName.get(before.name) ?? holderOf.get(before.name);
     if (after && after.name !== before.name) {
       renamedTo.add(after.name);
-      add(before.name, [{ what: `renamed to ${after.name}; the old name stays callable (an alias)` }, ...toolChanges(before, after)]);
+      add(before.name, { what: `renamed to ${after.name}; the old name stays callable (an alias)` }, ...toolChanges(before, after));
     } else if (after) {
-      add(before.name, toolChanges(before, after));
+      add(before.name, ...toolChanges(before, after));
     } else {
       const twins = current.tools.filter((tool) => !lockedNames.has(tool.name) && schemasOf(tool) === schemasOf(before));
-      const fix = (name: string) => `keep the old name callable with @toolAliases('${before.name}') on ${name}`;
-      if (twins.length === 1) add(before.name, [{ what: `renamed to ${twins[0].name}`, breaks: `a caller that names ${before.name} fails: ${fix(twins[0].name)}` }]);
-      else add(before.name, [{ what: 'tool gone', breaks: `a caller that names ${before.name} fails (unknown tool)` }]);
+      add(before.name, goneChange(before, twins.length === 1 ? twins[0] : undefined));
     }
-    for (const alias of before.aliases ?? []) {
-      if (!currentByName.has(alias) && !holderOf.has(alias)) add(before.name, [{ what: `alias ${alias} removed`, breaks: `a caller that still names ${alias} fails` }]);
+    for (const alias of (before.aliases ?? []).filter((alias) => !callable(alias))) {
+      add(before.name, { what: `alias ${alias} removed`, breaks: `a caller that still names ${alias} fails` });
     }
   }
   for (const tool of current.tools) {
-    if (!lockedNames.has(tool.name) && !renamedTo.has(tool.name)) add(tool.name, [{ what: 'new tool' }]);
-    const lockedAliases = new Set(locked.tools.flatMap((before) => [before.name, ...(before.aliases ?? [])]));
-    for (const alias of (tool.aliases ?? []).filter((alias) => !lockedAliases.has(alias))) add(tool.name, [{ what: `alias ${alias} added` }]);
+    if (!lockedNames.has(tool.name) && !renamedTo.has(tool.name)) add(tool.name, { what: 'new tool' });
+    for (const alias of (tool.aliases ?? []).filter((alias) => !lockedCallable.has(alias))) add(tool.name, { what: `alias ${alias} added` });
   }
   return changes.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
 }
