@@ -3,7 +3,7 @@
 // started as it is, then takes the README quickstart's files exactly as the README writes them (and `@resource()` on one
 // GET procedure, as the quickstart says), is built with `next build` and started with a plain `next start`. Its REST
 // answers are the ones it gave before; its procedures are tools in both eras; search, call_tool, code mode, a resource
-// and the explorer page work.
+// and the explorer page work; `npx vovk-mcp-gateway tools lock|check` holds its catalogue to a contract.
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -163,4 +163,25 @@ test("the package's server entry (`npx vovk-mcp-gateway start`) serves the same 
 test('the explorer page renders in the browser and lists the tools', async ({ page }) => {
   await page.goto(`${baseURL}/explorer`);
   for (const name of ['UserRPC_listUsers', 'PostRPC_streamTitles']) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+});
+
+test('`npx vovk-mcp-gateway tools lock` then `tools check` hold its own catalogue to a contract; a rename fails the check', () => {
+  const tools = (...args: string[]) => spawnSync('npx', ['vovk-mcp-gateway', 'tools', ...args], { cwd: appDir, encoding: 'utf8' });
+  const locked = tools('lock');
+  expect(locked.status, locked.stderr).toBe(0);
+  expect(locked.stdout).toContain('wrote mcp-tools.lock.json (5 tools, 0 aliases)');
+  const contract = JSON.parse(fs.readFileSync(path.join(appDir, 'mcp-tools.lock.json'), 'utf8'));
+  expect(contract.tools.map((tool: { name: string }) => tool.name)).toEqual(expect.arrayContaining(['UserRPC_getUser', 'UserRPC_listUsers']));
+  expect(tools('check')).toMatchObject({ status: 0, stdout: expect.stringContaining("the catalogue's 5 tools match mcp-tools.lock.json") });
+  // The command loads the route's source (no build needed): a renamed handler is seen at once, and breaks a caller.
+  const controller = path.join(appDir, 'src/modules/user/user-controller.ts');
+  const source = fs.readFileSync(controller, 'utf8');
+  try {
+    fs.writeFileSync(controller, source.replace('static listUsers', 'static findUsers'));
+    const renamed = tools('check');
+    expect(renamed.status).toBe(1);
+    expect(renamed.stderr).toContain('✗ UserRPC_listUsers: renamed to UserRPC_findUsers — a caller that names UserRPC_listUsers fails');
+  } finally {
+    fs.writeFileSync(controller, source);
+  }
 });

@@ -11,8 +11,9 @@
 // DIR], scripts/bench-hot-path.mjs); the door in an adopting app beside the reference app (--only adoption,
 // scripts/bench-adoption.mjs); the result budget's cost, A/B (--only budget, scripts/bench-budget.mjs); the bytes a
 // 20-turn session downloads with and without honoured cache hints (--only cache-hints [--turns N --turn-seconds S],
-// scripts/bench-cache-hints.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget|cache-hints].
+// scripts/bench-cache-hints.mjs); `vovk-mcp-gateway tools check` on the 1,000-procedure catalogue (--only contract,
+// scripts/bench-contract.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget|cache-hints|contract].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardAppLines } from './bench-board-app.mjs';
+import { contractLines } from './bench-contract.mjs';
 import { adoptionLines } from './bench-adoption.mjs';
 import { hotPathLines } from './bench-hot-path.mjs';
 import { patchLines } from './bench-patches.mjs';
@@ -954,6 +956,7 @@ async function main() {
     const options = { turns: Number(args.turns ?? 20), turnSeconds: Number(args['turn-seconds'] ?? 15) };
     return report([`Machine: ${machine()}`, '', ...(await cacheHintLines({ startServer }, base + 100, env, options))]);
   }
+  if (args.only === 'contract') return report([`Machine: ${machine()}`, '', ...contractLines({ median, span }, { rounds: ROUNDS })]);
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);
     return report([`Machine: ${machine()}`, '', ...(await boardAppLines(start, base + 60, Number(args.window ?? 60)))]);

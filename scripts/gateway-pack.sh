@@ -14,10 +14,7 @@ esac
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 # Built when dist/ is missing or older than a source (the test run's builds leave it fresh, and servers load from it).
-package=packages/vovk-mcp-gateway
-if [ ! -f "$package/dist/index.js" ] ||
-  [ -n "$(find "$package/src" "$package/package.json" -newer "$package/dist/index.js" -print -quit)" ]; then
-  npm run build:gateway >&2
-fi
+source scripts/lib.sh
+ensure_gateway_dist
 tarball=$(npm pack --workspace vovk-mcp-gateway --pack-destination "$dir" --json | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s)[0].filename))')
 echo "$dir/$tarball"

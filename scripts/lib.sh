@@ -46,6 +46,15 @@ ensure_build() {
   fi
 }
 
+# Builds the package (npm run build:gateway) when dist/ is missing or older than a source of it.
+ensure_gateway_dist() {
+  local package=packages/vovk-mcp-gateway
+  if [ ! -f "$package/dist/index.js" ] ||
+    [ -n "$(find "$package/src" "$package/package.json" -newer "$package/dist/index.js" -print -quit)" ]; then
+    npm run build:gateway >&2
+  fi
+}
+
 # Installs the npm packages and builds the test build when needed; exports GATEWAY_TEST_BUILD=1 for what runs it next.
 ensure_test_build() {
   ensure_node_modules

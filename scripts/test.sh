@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: type-check, unused code (knip), unit tests (vitest), both builds, end-to-end tests (Playwright,
-# real MCP clients) and the official MCP conformance suite; a throwaway PostgreSQL cluster on loopback serves the
-# PostgreSQL store tests (stopped on exit).
+# Runs every test: type-check, the tool contract (mcp-tools.lock.json), unused code (knip), unit tests (vitest), both
+# builds, end-to-end tests (Playwright, real MCP clients) and the official MCP conformance suite; a throwaway PostgreSQL
+# cluster on loopback serves the PostgreSQL store tests (stopped on exit).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -13,6 +13,8 @@ ensure_postgres
 rm -rf test-reports && mkdir -p test-reports
 ensure_conformance_suite
 npm run typecheck
+# The catalogue against the committed tool contract: a change that breaks a caller fails the run (docs/tools.md).
+npm run tools:check
 npx knip
 set +e
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/unit.json

@@ -1,7 +1,7 @@
 // One stateless MCP request to a gateway set up from the reference app's registry, in either era, as a caller: for unit
 // tests of what an answer carries (its cache hints, its errors) without a server.
 import { createMcpHandler } from 'mcp-handler';
-import { config } from '@gateway/config';
+import { testGatewayOptions } from './gateway-options';
 import { createGatewayServer, noteCalledTool } from '@gateway/mcp/gateway-server';
 import { type Caller, requestContext, runInRequestContext } from '@gateway/request-context';
 import { mcpApps } from '@/mcp-apps';
@@ -33,15 +33,7 @@ export interface Answer {
 export function statelessGateway(listTtlMs = 300_000) {
   const gateway = createGatewayServer(
     { ...gatewayModules, apps: mcpApps },
-    {
-      publicOrigin: () => 'http://localhost:3000',
-      confirmDestructive: true,
-      listMax: 40,
-      listTtlMs,
-      codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes },
-      subscriptions: config().subscriptions,
-      dataChanges: () => () => {},
-    },
+    { ...testGatewayOptions(), listTtlMs },
   );
   const handler = createMcpHandler(gateway.setup, { serverInfo: { name: 'test', version: '1' }, onEvent: noteCalledTool, ...gateway.serverOptions });
   const ask = async (method: string, params: Record<string, unknown> = {}, asked: Asked = {}): Promise<Answer> => {

@@ -8,8 +8,11 @@ import { describe, expect, test } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const sourceFile = /\.tsx?$/;
 const gatewaySource = 'packages/vovk-mcp-gateway/src';
-/** Folders of the package's source that run in the browser or on both sides; every other one is the server's. */
-const notServer = new Set(['browser', 'explorer', 'shared']);
+/**
+ * Folders of the package's source that run in the browser, on both sides, or in plain Node outside Next.js (`cli`, the
+ * package's command); every other one is the server's.
+ */
+const notServer = new Set(['browser', 'explorer', 'shared', 'cli']);
 /** Files of the package's source that are neither side's own: the entry points' re-exports, Next.js's config wrapper, types. */
 const neutralFiles = /(^|\/)index\.ts$|^next\.ts$|\.d\.ts$/;
 
@@ -55,6 +58,15 @@ describe('each side of the line is marked', () => {
         .map((specifier) => `${file} → ${specifier}`),
     );
     expect(crossing).toEqual([]);
+  });
+
+  test("the package's cli folder imports only shared code and Node's own modules (it runs outside Next.js, without react-server)", () => {
+    const reaching = sourcesIn(`${gatewaySource}/cli`).flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => !/^(node:|\.\.\/shared\/|\.\/)/.test(specifier))
+        .map((specifier) => `${file} → ${specifier}`),
+    );
+    expect(reaching).toEqual([]);
   });
 
   test('server code never imports browser code, browser code never imports server code', () => {

@@ -3,7 +3,6 @@
 import { type ListToolsResult, McpServer, type ResourceTemplate } from '@modelcontextprotocol/server';
 import { createMcpHandler } from 'mcp-handler';
 import { describe, expect, test } from 'vitest';
-import { config } from '@gateway/config';
 import { guarded } from '@gateway/http/guards';
 import { createGatewayServer, noteCalledTool } from '@gateway/mcp/gateway-server';
 import { sdkRequestHandler } from '@gateway/mcp/register-tools';
@@ -11,19 +10,12 @@ import { type Caller, requestContext, runInRequestContext } from '@gateway/reque
 import { READ_SCOPE, WRITE_SCOPE } from '@gateway/shared/scope-names';
 import { mcpApps } from '@/mcp-apps';
 import { gatewayModules } from '@/modules';
+import { testGatewayOptions } from '../support/gateway-options';
 import { longestSerialization } from '../support/serialization';
 
 type McpEvent = Parameters<typeof noteCalledTool>[0];
 
-const gatewayOptions = {
-  publicOrigin: () => 'http://localhost:3000',
-  confirmDestructive: true,
-  listMax: 40,
-  listTtlMs: 300_000,
-  codeMode: { ...config().codeMode, maxBodyBytes: config().mcpMaxBodyBytes },
-  subscriptions: config().subscriptions,
-  dataChanges: () => () => {},
-};
+const gatewayOptions = testGatewayOptions();
 const setUpServer = createGatewayServer({ ...gatewayModules, apps: mcpApps }, gatewayOptions).setup;
 
 /**

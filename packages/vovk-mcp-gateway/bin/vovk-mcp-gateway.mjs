@@ -3,12 +3,16 @@
 // (the root segment's controllers as tools) and wraps the app's Next.js config with withMcpGateway, never overwriting a
 // file the app already has (an existing route, or a config already wrapped, is left as it is). `npx vovk-mcp-gateway
 // start [-p PORT] [-H HOST]` serves the app's build through the package's server entry, which drains on SIGTERM.
+// `npx vovk-mcp-gateway tools lock|check` writes the tool contract of the app's catalogue to a lock file, or fails when
+// the catalogue breaks a caller of the locked one (dist/cli/tools-command.js).
 import fs from 'node:fs';
 import path from 'node:path';
+import { TOOLS_USAGE } from '../dist/cli/tools-command.js';
 
 const USAGE = `Usage, in the folder of a Vovk app:
-  npx vovk-mcp-gateway init                     writes app/api/mcp/route.ts, wraps next.config with withMcpGateway
-  npx vovk-mcp-gateway start [-p PORT] [-H HOST]  serves the app's build (next build first); SIGTERM drains it`;
+  npx vovk-mcp-gateway init                      writes app/api/mcp/route.ts, wraps next.config with withMcpGateway
+  npx vovk-mcp-gateway start [-p PORT] [-H HOST]  serves the app's build (next build first); SIGTERM drains it
+${TOOLS_USAGE}`;
 const CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js'];
 
 /** The app's `app` folder: `src/app` when the app keeps its source under src/, else `app`. */
@@ -97,9 +101,10 @@ function init(dir) {
   return steps.every((step) => step.wrote) ? 0 : 1;
 }
 
-const [command] = process.argv.slice(2);
+const [command, ...args] = process.argv.slice(2);
 if (command === 'init') process.exitCode = init(process.cwd());
 else if (command === 'start') await import('../server/gateway.mjs');
+else if (command === 'tools') process.exitCode = await (await import('../dist/cli/tools-command.js')).toolsCommand(args, process.cwd());
 else {
   console.error(USAGE);
   process.exitCode = command === undefined || command === '--help' ? 0 : 1;

@@ -5,6 +5,7 @@ export { GATEWAY_NAME, GATEWAY_TITLE, GATEWAY_VERSION } from './about.js';
 export { resourceMetadataRoute } from './auth/resource-metadata.js';
 export { scopes } from './auth/scopes.js';
 export { type PagingParameters, type ResultBudgetDeclaration, resultBudget } from './budget/budget-decorator.js';
+export { toolAliases } from './catalogue/tool-aliases.js';
 export { alwaysListed, toolset } from './catalogue/toolsets.js';
 export {
   ConfigError,

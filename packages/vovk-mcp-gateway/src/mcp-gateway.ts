@@ -4,6 +4,7 @@
 import 'server-only';
 import { createMcpHandler } from 'mcp-handler';
 import { GATEWAY_NAME, GATEWAY_VERSION } from './about.js';
+import { recordGateway } from './catalogue/catalogue-contract.js';
 import { configureGateway, type GatewaySettings } from './config.js';
 import { database } from './db/database.js';
 import type { ChangeListener } from './db/driver.js';
@@ -59,6 +60,8 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
       resultBudget,
     },
   );
+  // A process that set up the registry of gateways (the `tools` command's) hears of this one and of its tools.
+  recordGateway(gateway);
   const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
   // Each request's view of the catalogue (toolsets, read-only, surface) first; then 2026-07-28 listen streams → the
@@ -69,7 +72,7 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
     serverInfo,
     sessions,
     maxBodyBytes: mcpMaxBodyBytes,
-    database: database(),
+    database,
     traced: Boolean(tracing),
   });
   const guardedDoor = guarded(gateway.selecting(lanes), 'mcp');

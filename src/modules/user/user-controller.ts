@@ -1,7 +1,7 @@
 // REST + MCP procedures of the user module: list, get, create, update and delete users under /api/users.
 import { del, get, operation, patch, post, prefix, procedure } from 'vovk';
 import { z } from 'zod';
-import { ADMIN_SCOPE, confirm, mcpApp, resource, scopes } from 'vovk-mcp-gateway';
+import { ADMIN_SCOPE, confirm, mcpApp, resource, scopes, toolAliases } from 'vovk-mcp-gateway';
 import { DATA_TTL_MS } from '@/lib/resource-freshness';
 import { DeletedUserSchema, NewUserSchema, UserChangesSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from './user-schemas';
 import UserService from './user-service';
@@ -36,6 +36,8 @@ export default class UserController {
     description: 'Adds a user who can then be assigned tasks. Fails with 409 when another user has the email.',
     'x-tool-annotations': { destructiveHint: false },
   })
+  // Its tool was once UserController_addUser: agents and programs that still call that name keep working, told to move on.
+  @toolAliases('UserController_addUser')
   @post()
   static createUser = procedure({
     body: NewUserSchema,

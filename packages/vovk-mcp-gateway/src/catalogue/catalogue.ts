@@ -8,7 +8,7 @@ import type { ServedTool } from '../mcp/register-tools.js';
 import { CALL_TOOL, EXECUTE, MAX_HITS, SEARCH_TOOLS } from '../shared/catalogue-names.js';
 import { toolSignature } from '../shared/tool-signature.js';
 import { type Selection, SelectionError, type Surface } from './selection.js';
-import { inputJsonSchemaOf, ToolSearch } from './tool-search.js';
+import { inputJsonSchemaOf, outputJsonSchemaOf, ToolSearch } from './tool-search.js';
 
 /** Hits `search_tools` gives when the call names no limit (at most MAX_HITS). */
 export const DEFAULT_HITS = 5;
@@ -27,11 +27,13 @@ export interface CatalogueView {
   readonly surface: Surface;
   /** The selected tools (toolsets, read-only), by name. */
   readonly selected: ReadonlyMap<string, ServedTool>;
+  /** The old names of the selected tools (`@toolAliases`), each served as its tool: callable, never listed. */
+  readonly aliases: ReadonlyMap<string, ServedTool>;
   /** What `tools/list` shows, before the caller's scopes: every selected tool, or the surface's listed tools and those always listed. */
   readonly listed: readonly ServedTool[];
   /** `search_tools`, `call_tool` and `execute` of this view: callable on every surface, listed as its surface says. */
   readonly surfaceTools: readonly ServedTool[];
-  /** The tool named `name` that a call through this view may run: a selected tool or one of the surface's. */
+  /** The tool named `name` that a call through this view may run: a selected tool, an old name of one, or one of the surface's. */
   tool(name: string | undefined): ServedTool | undefined;
 }
 
@@ -61,6 +63,8 @@ export interface CatalogueOptions {
   listMax: number;
   /** Makes `search_tools` and `call_tool` for a view. */
   surfaceTools: SurfaceTools;
+  /** The tools' old names, each served as its tool (`aliasToolsOf`). @default none */
+  aliases?: readonly ServedTool[];
 }
 
 /** Whether the caller of the request being served holds every scope `tool` needs (auth off: yes). */
@@ -81,14 +85,16 @@ const signatures = new WeakMap<ServedTool, string>();
 function signatureOf(tool: ServedTool): string {
   let signature = signatures.get(tool);
   if (!signature) {
-    const outputSchema = tool.outputSchema?.['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as Record<string, unknown> | undefined;
-    signatures.set(tool, (signature = toolSignature({ name: tool.name, inputSchema: inputJsonSchemaOf(tool), outputSchema })));
+    const schemas = { inputSchema: inputJsonSchemaOf(tool), outputSchema: outputJsonSchemaOf(tool) };
+    signatures.set(tool, (signature = toolSignature({ name: tool.name, ...schemas })));
   }
   return signature;
 }
 
 export class Catalogue {
   readonly #tools: ReadonlyMap<string, ServedTool>;
+  /** The alias tools, by their (old) name. */
+  readonly #aliases: ReadonlyMap<string, ServedTool>;
   /** Toolset names by their lower-case spelling (a client may write `taskcontroller`). */
   readonly #toolsets = new Map<string, string>();
   /** Built on the first search (a catalogue nobody searches costs no index). */
@@ -100,6 +106,7 @@ export class Catalogue {
     private readonly options: CatalogueOptions,
   ) {
     this.#tools = new Map(tools.map((tool) => [tool.name, tool]));
+    this.#aliases = new Map((options.aliases ?? []).map((alias) => [alias.name, alias]));
     for (const name of tools.flatMap((tool) => tool.toolsets)) this.#toolsets.set(name.toLowerCase(), name);
   }
 
@@ -118,23 +125,29 @@ export class Catalogue {
     );
     const surface = selection.surface ?? (selected.size > this.options.listMax ? 'search' : 'all');
     const key = `${toolsets?.join(',') ?? '*'}|${selection.readonly ? 'readonly' : ''}|${surface}`;
-    const selects: Selected = { key, toolsets, readonly: selection.readonly, surface, selected };
+    const aliases = new Map([...this.#aliases].filter(([, alias]) => selected.has(alias.aliasOf!)));
+    const selects: Selected = { key, toolsets, readonly: selection.readonly, surface, selected, aliases };
     const surfaceTools = this.options.surfaceTools(this, selects);
     const alwaysListed = [...selected.values()].filter((tool) => tool.alwaysListed);
     const shown = new Set(SURFACE_LISTING[surface]);
     const listed = surface === 'all' ? [...selected.values()] : [...surfaceTools.filter((tool) => shown.has(tool.name)), ...alwaysListed];
     const tool = (name: string | undefined) =>
-      name === undefined ? undefined : (selected.get(name) ?? surfaceTools.find((surfaceTool) => surfaceTool.name === name));
+      name === undefined
+        ? undefined
+        : (selected.get(name) ?? aliases.get(name) ?? surfaceTools.find((surfaceTool) => surfaceTool.name === name));
     const view: CatalogueView = { ...selects, listed, surfaceTools, tool };
     if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
     this.#views.set(requested, view);
     return view;
   }
 
-  /** Why `view` does not serve the catalogue's tool `name` (which toolset has it; not read-only); undefined when it does, or no tool has that name. */
+  /**
+   * Why `view` does not serve the catalogue's tool `name` or an old name of it (which toolset has it; not read-only);
+   * undefined when it does, or no tool has that name.
+   */
   refusal(name: string, view: Selected): string | undefined {
-    const tool = this.#tools.get(name);
-    if (!tool || view.selected.has(name)) return undefined;
+    const tool = this.#tools.get(this.#aliases.get(name)?.aliasOf ?? name);
+    if (!tool || view.selected.has(tool.name)) return undefined;
     const where = tool.toolsets.length > 1 ? `toolsets ${tool.toolsets.join(', ')}` : `toolset ${tool.toolsets[0]}`;
     const changes = view.readonly && tool.annotations?.readOnlyHint !== true;
     const readOnly = 'this connection is read-only (readonly=1): connect without readonly to use it';

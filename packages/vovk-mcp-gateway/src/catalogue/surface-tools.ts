@@ -102,7 +102,7 @@ export function surfaceTools(format: McpFormatter, codeMode: CodeMode): SurfaceT
     // A call through call_tool needs the scopes of the tool it names (HTTP 403 naming them, as for a direct call).
     const scopeChallenge: ScopeChallengeHandler = (context) => {
       const inner = innerCallOf(context.request.params as never);
-      const tool = inner && view.selected.get(inner.name);
+      const tool = inner && (view.selected.get(inner.name) ?? view.aliases.get(inner.name));
       return requireScopes(...(tool?.scopes ?? [READ_SCOPE]))(context);
     };
     return toServedTools([

@@ -14,6 +14,8 @@ interface ToolDocument {
   description: string;
   /** Its parameters' names (split into words) and descriptions, at any depth. */
   parameters: string;
+  /** Its old names' words (`@toolAliases`): a request that names the tool as it was once called finds it. */
+  aliases: string;
 }
 
 /** Words that tell tools apart by nothing (English function words, and the word every module name ends with). */
@@ -73,12 +75,17 @@ function parameterWords(schema: JsonSchema | undefined, into: string[] = []): st
 export const inputJsonSchemaOf = (tool: ServedTool) =>
   tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as Record<string, unknown>;
 
+/** The JSON Schema of a tool's output, as tools/list shows it (converted once, then cached); undefined when it has none. */
+export const outputJsonSchemaOf = (tool: ServedTool) =>
+  tool.outputSchema?.['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as Record<string, unknown> | undefined;
+
 function documentOf(tool: ServedTool): ToolDocument {
   return {
     name: tool.name,
     words: [identifierWords(tool.name), tool.title ?? '', ...tool.toolsets.map(identifierWords)].join(' '),
     description: tool.description,
     parameters: parameterWords(inputJsonSchemaOf(tool) as JsonSchema).join(' '),
+    aliases: (tool.aliases ?? []).map(identifierWords).join(' '),
   };
 }
 
@@ -93,7 +100,7 @@ const hitOf = ({ id, score }: { id: unknown; score: number }): ToolHit => ({ nam
 
 /**
  * The search index of a catalogue, built once (on its first search). Names and titles weigh most, then descriptions, then
- * parameters; a word matches its stem (overdue, overdues), the start of a longer word (invoic → invoices) and, for
+ * parameters and old names; a word matches its stem (overdue, overdues), the start of a longer word (invoic → invoices) and, for
  * longer words, one typo.
  */
 export class ToolSearch {
@@ -103,11 +110,12 @@ export class ToolSearch {
   readonly #names = new Map<string, string>();
   readonly #index = new MiniSearch<ToolDocument>({
     idField: 'name',
-    fields: ['words', 'description', 'parameters'],
+    fields: ['words', 'description', 'parameters', 'aliases'],
     processTerm: termOf,
     tokenize,
     searchOptions: {
-      boost: { words: 3, description: 1.5, parameters: 0.5 },
+      // Old names weigh as little as parameters: they find the tool, but never rank it above the one a request asks for.
+      boost: { words: 3, description: 1.5, parameters: 0.5, aliases: 0.5 },
       prefix: (term) => term.length >= 4,
       fuzzy: (term) => (term.length >= 6 ? 1 : false),
       weights: { fuzzy: 0.3, prefix: 0.5 },
@@ -119,7 +127,7 @@ export class ToolSearch {
     this.#index.addAll(tools.map(documentOf));
     for (const tool of tools) {
       this.#actions.set(tool.name, actionOfTool(tool.name, tool.restRoute?.method, tool.annotations?.readOnlyHint));
-      this.#names.set(tool.name.toLowerCase(), tool.name);
+      for (const name of [tool.name, ...(tool.aliases ?? [])]) this.#names.set(name.toLowerCase(), tool.name);
     }
   }
 
@@ -142,7 +150,7 @@ export class ToolSearch {
       ...(words.length > FUZZY_WORDS && { fuzzy: false }),
     });
     const hits = results.slice(0, limit).map(hitOf);
-    // A request that is exactly a tool's name (in any case) finds that tool first.
+    // A request that is exactly a tool's name or old name (in any case) finds that tool first.
     const exact = this.#names.get(request.trim().toLowerCase());
     if (!exact || !allowed(exact)) return hits;
     const own = hitOf(results.find((result) => result.id === exact) ?? { id: exact, score: results[0]?.score ?? 0 });

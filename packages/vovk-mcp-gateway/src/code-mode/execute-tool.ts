@@ -124,7 +124,8 @@ export function createCodeMode(limits: CodeModeLimits, run: ToolRunOptions): Cod
         const signal = requestContext()?.work?.signal ?? never;
         const deadline = Date.now() + limits.wallMs;
         let names = toolNames.get(view);
-        if (!names) toolNames.set(view, (names = [...view.selected.keys()]));
+        // A program may call a tool by an old name too (`@toolAliases`), as a direct call may.
+        if (!names) toolNames.set(view, (names = [...view.selected.keys(), ...view.aliases.keys()]));
         const program = { code, tools: names, seed: journal.seed, now: journal.now, limits: { deadline, ...limits }, signal };
         const outcome = await tracedProgram(
           EXECUTE,

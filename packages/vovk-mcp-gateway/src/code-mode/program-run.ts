@@ -152,7 +152,7 @@ export class ProgramRun {
   /** Runs one call live: its outcome, or undefined when it waits for the client (its requests are then pending). */
   async #live(name: string, index: number, argsJson: string): Promise<Outcome | undefined> {
     const { catalogue, view } = this.options;
-    const tool = view.selected.get(name);
+    const tool = view.selected.get(name) ?? view.aliases.get(name);
     if (!tool) return { ok: false, message: catalogue.refusal(name, view) ?? `Unknown tool ${name}: find this server's tools with search_tools` };
     if (!forModel(tool)) return { ok: false, message: `Tool ${name} is called by its MCP App only (_meta.ui.visibility): a program cannot call it` };
     const startedAt = performance.now();

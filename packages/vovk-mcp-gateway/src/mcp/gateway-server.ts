@@ -6,6 +6,10 @@ import { Catalogue, type CatalogueView, mayUse } from '../catalogue/catalogue.js
 import { type CodeModeLimits, createCodeMode } from '../code-mode/execute-tool.js';
 import { EVERYTHING, SelectionError, selectionOf } from '../catalogue/selection.js';
 import { calledToolOf, gateToolCalls, surfaceTools } from '../catalogue/surface-tools.js';
+import { withAliasTools } from '../catalogue/tool-aliases.js';
+import { catalogueContract } from '../catalogue/catalogue-contract.js';
+import type { ToolContract } from '../shared/tool-contract.js';
+import { CALL_TOOL, EXECUTE, SEARCH_TOOLS } from '../shared/catalogue-names.js';
 import { requestContext } from '../request-context.js';
 import { createMcpFormatter, type McpFormatter, type McpFormatterOptions, type StandardTool } from '../tools/index.js';
 import {
@@ -105,6 +109,8 @@ export interface GatewayServer {
   subscriptions: ResourceSubscriptions;
   /** The handlers of the registry that are not tools, and why (logged once at start). */
   leftOut: LeftOutProcedure[];
+  /** The contract of the catalogue: what callers rely on of each tool (`vovk-mcp-gateway tools lock` writes it). */
+  contract: () => ToolContract;
 }
 
 /** What the gateway's resources offer: reads, subscriptions to their changes, and list changes. */
@@ -162,8 +168,9 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const format = createMcpFormatter({ ...options, restUrl: () => requestContext()?.toolCall?.restUrl });
   const derived = gatewayCatalogue(modules, format, options.publicOrigin, options.streams);
   logLeftOut(derived.leftOut);
-  const tools = toServedTools(withAppUis(derived.tools, modules.apps));
-  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const { tools, aliases } = withAliasTools(toServedTools(withAppUis(derived.tools, modules.apps)), [SEARCH_TOOLS, CALL_TOOL, EXECUTE]);
+  // Tasks of a call by an old name run and are read back by that name.
+  const toolsByName = new Map([...tools, ...aliases].map((tool) => [tool.name, tool]));
   const stateCodec = createInputStateCodec(options.stateSecret);
   const heldAnswers = options.resultBudget && new HeldAnswers(options.resultBudget.holdMs);
   const runOptions = {
@@ -176,7 +183,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
   const resources = new ProcedureResources(tools, runOptions);
   const completions = new ResourceCompletions(resources.all, toolsByName, runOptions);
   const subscriptions = new ResourceSubscriptions(resources, new ResourceUpdates(options.dataChanges), options.subscriptions);
-  const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format, codeMode) });
+  const catalogue = new Catalogue(tools, { listMax: options.listMax, surfaceTools: surfaceTools(format, codeMode), aliases });
   const listings = new ToolListings();
   const toolScopes = new Set(tools.flatMap((tool) => tool.scopes));
   const viewOfRequest = () => requestContext()?.catalogueView ?? catalogue.view(EVERYTHING);
@@ -216,7 +223,7 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     // A session keeps the view its initialize selected.
     const view = viewOfRequest();
     const listed = new Set(view.listed.map((tool) => tool.name));
-    registerTools(server, [...view.surfaceTools, ...view.selected.values()], runOptions);
+    registerTools(server, [...view.surfaceTools, ...view.selected.values(), ...view.aliases.values()], runOptions);
     serveTasks(server, toolsByName, runOptions, { legacy: true, session: true });
     server.server.registerCapabilities(LEGACY_TASKS_CAPABILITY);
     listOnly(server, (name) => listed.has(name) && mayUse(view.tool(name)));
@@ -248,5 +255,6 @@ export function createGatewayServer(modules: GatewayModules, options: GatewaySer
     capabilities: TASKS_EXTENSION_CAPABILITY,
     cacheHints: requestCacheHints(options.listTtlMs),
   };
-  return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions, leftOut: derived.leftOut };
+  const contract = () => catalogueContract(tools);
+  return { serverOptions, setup, setupSession, setupListen, selecting, resources, subscriptions, leftOut: derived.leftOut, contract };
 }

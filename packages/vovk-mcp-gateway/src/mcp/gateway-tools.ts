@@ -18,6 +18,7 @@ import { type CallRules, callRulesOf, TASK_SUPPORT_KEY, type TaskSupport } from 
 import { ALWAYS_LISTED_KEY, TOOLSETS_KEY } from '../catalogue/toolsets.js';
 import { RESULT_BUDGET_KEY, type ResultBudgetDeclaration } from '../budget/budget-decorator.js';
 import { type ToolBudget, toolBudgetOf } from '../budget/result-budget.js';
+import { TOOL_ALIASES_KEY } from '../catalogue/tool-aliases.js';
 import { TOOLSETS_META_KEY } from '../shared/toolset-meta.js';
 
 /** The toolset of the registry's standalone tools (they belong to no module). */
@@ -45,6 +46,10 @@ export interface GatewayTool {
   toolsets: [string, ...string[]];
   /** Listed on every surface, beside the search surface's two tools (`@alwaysListed`). */
   alwaysListed?: boolean;
+  /** Old names it stays callable by, unlisted (`@toolAliases`). */
+  aliases?: string[];
+  /** Served under an old name: the name of the tool it is (see `aliasToolsOf`). */
+  aliasOf?: string;
   _meta?: Record<string, unknown>;
   /** The UI the procedure declares with `@mcpApp` (an MCP App), if any: its name, and who may call the tool. */
   app?: McpAppUse;
@@ -100,6 +105,7 @@ type OperationObject = {
   [TOOLSETS_KEY]?: string[];
   [ALWAYS_LISTED_KEY]?: boolean;
   [RESULT_BUDGET_KEY]?: ResultBudgetDeclaration;
+  [TOOL_ALIASES_KEY]?: string[];
 };
 /**
  * A handler of the registry as the gateway serves it: its controller and module, its REST route (on its segment), the
@@ -118,6 +124,7 @@ type ProcedureRoute = RestRoute & {
   taskSupport?: TaskSupport;
   toolsets: [string, ...string[]];
   alwaysListed?: boolean;
+  aliases?: string[];
 } & CallRules;
 
 /**
@@ -170,6 +177,7 @@ function procedureRoutes(controllers: Controllers, segments: Segments = {}): Pro
         taskSupport: operationObject?.[TASK_SUPPORT_KEY],
         toolsets: [...new Set([moduleName, ...(operationObject?.[TOOLSETS_KEY] ?? [])])] as [string, ...string[]],
         alwaysListed: operationObject?.[ALWAYS_LISTED_KEY],
+        aliases: operationObject?.[TOOL_ALIASES_KEY],
         ...callRulesOf(controller, handlerName),
       }));
     }),
@@ -233,7 +241,8 @@ function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () =
   if (takesBody && !bodyTypeOf(contentTypes)) {
     throw new Error(`its body is ${contentTypes!.join(' or ')}, which tool arguments cannot carry: call it over REST`);
   }
-  const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, method, path } = route;
+  const { annotations, declaredScopes, app, resource, confirms, taskSupport, answersAtOnce, checkFirst, toolsets, alwaysListed, aliases, method, path } =
+    route;
   const restRoute = { method, path };
   const iteration = handler?.definition?.iteration;
   // Both schemas read vovk's JSON Schema here, so one no JSON Schema can describe leaves this handler out, not the route.
@@ -251,6 +260,7 @@ function procedureTool(route: ProcedureRoute, format: McpFormatter, origin: () =
     _meta: { [REST_META_KEY]: restRoute, [TOOLSETS_META_KEY]: toolsets },
     toolsets,
     alwaysListed,
+    aliases,
     app,
     resource,
     confirms,

@@ -55,6 +55,12 @@ function listChangeBus(): ServerEventBus {
   return scope[busKey];
 }
 
+/** {@link listChangeBus}, reached on first use: loading the route (`next build`, `vovk-mcp-gateway tools`) opens no database. */
+const firstUseBus: ServerEventBus = {
+  publish: (event) => listChangeBus().publish(event),
+  subscribe: (listener) => listChangeBus().subscribe(listener),
+};
+
 /**
  * Sends `notifications/<list>/list_changed` on every open listen stream that asked for it. Call it after changing
  * what the gateway serves; with no stream open it costs a look at an empty set.
@@ -101,7 +107,7 @@ export function withListenStreams(
       gateway.setupListen(server);
       return server;
     },
-    { bus: listChangeBus(), legacy: 'reject' },
+    { bus: firstUseBus, legacy: 'reject' },
   );
   onShutdown(() => void listen.close());
   // A URI that is no procedure resource (an app's UI, a test fixture) exists when the request's server reads it.

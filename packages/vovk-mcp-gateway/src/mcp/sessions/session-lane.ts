@@ -35,8 +35,8 @@ interface SessionLaneOptions {
   sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
   /** MCP_MAX_BODY_BYTES: the bound under which bodies are read to route them. */
   maxBodyBytes: number;
-  /** The gateway's database: the sessions keep their events (and, on PostgreSQL, their directory) there. */
-  database: SqlDriver;
+  /** The gateway's database (opened with the first session): the sessions keep their events (and, on PostgreSQL, their directory) there. */
+  database: () => SqlDriver;
   /** Whether tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): a span for each MCP message of a session. */
   traced: boolean;
 }
@@ -75,12 +75,16 @@ function noteCalledTool(parsedBody: unknown): void {
   if (context) Object.assign(context, calledToolOf(call?.params));
 }
 
+/** Serves one request that needs a session (see `sessionRequestOf`). */
+type SessionServe = (req: Request, sessionRequest: SessionRequest) => Promise<Response>;
+
 /**
- * The MCP route's handler: `stateless` (mcp-handler) for everything but the requests that need a session, which go
- * to the sessions this instance holds — or, on PostgreSQL, are relayed to the instance holding theirs.
+ * The sessions of this instance, opened on the first request that needs one: their event log and (on PostgreSQL)
+ * directory and relay in the gateway's database, migrated, pruned every minute, drained at shutdown.
  */
-export function withSessionLane(stateless: Handler, options: SessionLaneOptions): Handler {
-  const { gateway, serverInfo, database: driver, traced } = options;
+function openSessionLane(options: SessionLaneOptions): SessionServe {
+  const { gateway, serverInfo, traced } = options;
+  const driver = options.database();
   const { relayAckTimeoutMs, ...sessions } = options.sessions;
   const events = new SessionEventLog(driver);
   const instance = randomBytes(8).toString('hex');
@@ -162,9 +166,20 @@ export function withSessionLane(stateless: Handler, options: SessionLaneOptions)
     }
   };
 
+  return serve;
+}
+
+/**
+ * The MCP route's handler: `stateless` (mcp-handler) for everything but the requests that need a session, which go
+ * to the sessions this instance holds — or, on PostgreSQL, are relayed to the instance holding theirs. Nothing is
+ * opened until a request needs a session: loading the route (`next build`, `vovk-mcp-gateway tools`) opens no database.
+ */
+export function withSessionLane(stateless: Handler, options: SessionLaneOptions): Handler {
+  let serve: SessionServe | undefined;
   return async (req) => {
     const sessionRequest = await sessionRequestOf(req, options.maxBodyBytes);
     if (!sessionRequest) return stateless(req);
+    serve ??= openSessionLane(options);
     const response = await serve(req, sessionRequest);
     // A session's standalone stream (GET) never outlives the token it was opened with.
     return req.method === 'GET' ? endingAtExpiry(response, (req as Request & { auth?: AuthInfo }).auth?.expiresAt) : response;
