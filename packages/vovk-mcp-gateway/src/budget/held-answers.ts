@@ -7,6 +7,7 @@ import { missingScopes } from '../auth/scopes.js';
 import { database } from '../db/database.js';
 import type { SqlDriver } from '../db/driver.js';
 import { currentCaller, principalOf } from '../request-context.js';
+import { filterListing } from '../mcp/resources/procedure-resources.js';
 
 /** The URI template of a held answer. */
 const HELD_ANSWER_TEMPLATE = 'vovk://gateway/results/{id}';
@@ -63,7 +64,7 @@ export class HeldAnswers {
     return missingScopes(currentCaller()?.scopes, JSON.parse(row.scopes) as string[]).length ? undefined : row;
   }
 
-  /** Serves the held answers on `server` (resources/read of `vovk://gateway/results/{id}`; templates/list shows how). */
+  /** Serves the held answers on `server`: resources/read of `vovk://gateway/results/{id}` (not in templates/list). */
   register(server: McpServer): void {
     const template = new ResourceTemplate(HELD_ANSWER_TEMPLATE, { list: undefined });
     const metadata = {
@@ -77,5 +78,7 @@ export class HeldAnswers {
       if (!row) throw new ResourceNotFoundError(uri.toString());
       return { contents: [{ uri: uri.toString(), mimeType: row.mime_type, text: row.body }] };
     });
+    // Not listed: a held answer is reached by the link its result gives, never browsed.
+    filterListing(server, 'resources/templates/list', (item) => item.uriTemplate !== HELD_ANSWER_TEMPLATE);
   }
 }

@@ -173,21 +173,29 @@ export class ProcedureResources {
 
   /** Filters the SDK's resources/list and templates/list to what the request's caller may read. */
   private listOnlyReadable(server: McpServer): void {
-    const readable = (item: { _meta?: Record<string, unknown> }) => {
+    const readable = (item: ListedResource) => {
       const name = item._meta?.[RESOURCE_TOOL_META_KEY];
       const resource = name === undefined ? undefined : this.all.find((each) => each.tool.name === name);
       return !resource || mayUse(resource.tool);
     };
-    type Listing<Key extends string> = Record<Key, Array<{ _meta?: Record<string, unknown> }>>;
-    const filtered = <Key extends 'resources' | 'resourceTemplates'>(method: string, key: Key) => {
-      const list = sdkRequestHandler<(request: unknown, ctx: unknown) => Promise<Listing<Key>>>(server, method);
-      if (!list) return;
-      server.server.setRequestHandler(method as 'resources/list', async (request, ctx) => {
-        const result = await list(request, ctx);
-        return { ...result, [key]: result[key].filter(readable) } as never;
-      });
-    };
-    filtered('resources/list', 'resources');
-    filtered('resources/templates/list', 'resourceTemplates');
+    filterListing(server, 'resources/list', readable);
+    filterListing(server, 'resources/templates/list', readable);
   }
+}
+
+/** A resource or template as a listing shows it. */
+type ListedResource = { uri?: string; uriTemplate?: string; _meta?: Record<string, unknown> };
+
+/** The key of each listing's items. */
+const LISTING_KEYS = { 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates' } as const;
+
+/** Makes `server`'s (SDK) resources/list or templates/list show only the items `keep` accepts, when the request comes in. */
+export function filterListing(server: McpServer, method: keyof typeof LISTING_KEYS, keep: (item: ListedResource) => boolean): void {
+  const key = LISTING_KEYS[method];
+  const list = sdkRequestHandler<(request: unknown, ctx: unknown) => Promise<Record<string, ListedResource[]>>>(server, method);
+  if (!list) return;
+  server.server.setRequestHandler(method as 'resources/list', async (request, ctx) => {
+    const result = await list(request, ctx);
+    return { ...result, [key]: result[key].filter(keep) } as never;
+  });
 }
