@@ -66,6 +66,7 @@ test('client settings point every client at the endpoint', () => {
   expect(JSON.parse(configs.cursor)).toEqual({ mcpServers: { 'vovk-gateway': { url: endpoint } } });
   expect(configs.inspector).toBe(`npx -y @modelcontextprotocol/inspector --cli ${endpoint} --method tools/list`);
   expect(configs['mcp-remote']).toBe(`npx -y mcp-remote ${endpoint}`);
+  expect(JSON.parse(configs.sse)).toEqual({ mcpServers: { 'vovk-gateway': { type: 'sse', url: 'http://localhost:3000/api/sse' } } });
 });
 
 test('restRouteOf reads the advertised route and ignores a missing or malformed one', () => {
