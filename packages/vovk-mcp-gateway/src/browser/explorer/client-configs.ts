@@ -60,9 +60,12 @@ export function selectionHeaders(selection: ConnectSelection): Record<string, st
   return Object.fromEntries(selectionParameters(selection).map(({ header, value }) => [header, value]));
 }
 
-/** The HTTP+SSE stream's URL (protocol revision 2024-11-05) beside the MCP endpoint: `/api/mcp` → `/api/sse`. */
+/**
+ * The HTTP+SSE stream's URL (protocol revision 2024-11-05) beside the MCP endpoint, absolute or a path (as the page is
+ * first rendered on the server): `…/api/mcp` → `…/api/sse`.
+ */
 export function sseEndpoint(endpoint: string): string {
-  return new URL('sse', endpoint).href;
+  return endpoint.replace(/\/[^/]*$/, '/sse');
 }
 
 export function clientConfigs(endpoint: string, selection: ConnectSelection = NO_SELECTION): ClientConfig[] {
