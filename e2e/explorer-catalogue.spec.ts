@@ -2,7 +2,7 @@
 // own search_tools, and the connect panel's choice of toolsets, read-only and surface, checked with real MCP clients.
 import type { Locator, Page } from '@playwright/test';
 import { expect, isMcpEndpoint, test } from './support/explorer';
-import { connect, type ConnectOptions, type Era, eras, type GatewayClient } from './support/mcp';
+import { connect, type ConnectOptions, type Era, eras, type GatewayClient, sseEra } from './support/mcp';
 
 type ListedTool = Awaited<ReturnType<GatewayClient['listTools']>>[number];
 
@@ -184,6 +184,12 @@ test.describe('the connect panel’s choice of what a client sees', () => {
     const vscode = await jsonOf(panel.getByTestId('config-vscode'));
     expect(vscode).toEqual({ servers: { 'vovk-gateway': { type: 'http', url } } });
     await expect(panel.getByTestId('config-mcp-remote')).toHaveText(`npx -y mcp-remote '${url}'`);
+    const sseUrl = `${baseURL}/api/sse?toolsets=UserController,TaskController&readonly=1`;
+    await expect(panel.getByTestId('sse-url')).toHaveText(sseUrl);
+    const sse = await jsonOf(panel.getByTestId('config-sse'));
+    expect(sse).toEqual({ mcpServers: { 'vovk-gateway': { type: 'sse', url: sseUrl } } });
+    // The SSE URL the panel wrote selects the same tools over HTTP+SSE.
+    expect(await listedWith(baseURL!, sseEra, { url: sse.mcpServers['vovk-gateway'].url })).toEqual(selected);
     for (const era of eras) expect(await listedWith(baseURL!, era, vscode.servers['vovk-gateway']), era).toEqual(selected);
 
     await panel.getByLabel('headers (X-MCP-…)').check();

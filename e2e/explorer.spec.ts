@@ -372,6 +372,8 @@ test('the connect panel gives the endpoint and working settings for each client,
     `npx -y @modelcontextprotocol/inspector --cli ${endpoint} --method tools/list`,
   );
   await expect(panel.getByTestId('config-mcp-remote')).toHaveText(`npx -y mcp-remote ${endpoint}`);
+  await expect(panel.getByTestId('sse-url')).toHaveText(`${baseURL}/api/sse`);
+  expect(await jsonOf(panel.getByTestId('config-sse'))).toEqual({ mcpServers: { 'vovk-gateway': { type: 'sse', url: `${baseURL}/api/sse` } } });
 
   for (const [button, testId] of [
     ['Copy MCP endpoint URL', 'endpoint-url'],

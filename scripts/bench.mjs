@@ -12,8 +12,9 @@
 // scripts/bench-adoption.mjs); the result budget's cost, A/B (--only budget, scripts/bench-budget.mjs); the bytes a
 // 20-turn session downloads with and without honoured cache hints (--only cache-hints [--turns N --turn-seconds S],
 // scripts/bench-cache-hints.mjs); `vovk-mcp-gateway tools check` on the 1,000-procedure catalogue (--only contract,
-// scripts/bench-contract.mjs).
-// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget|cache-hints|contract].
+// scripts/bench-contract.mjs); a tool call over HTTP+SSE beside Streamable HTTP, memory per open stream, relayed
+// messages (--only sse, scripts/bench-sse.mjs).
+// Usage: npm run bench [-- --seconds N --rounds N --match 'text|text…' | --only import|media|tasks|catalogue|code|resources|board-app|profile|targets|patches|streams|hot-path|adoption|budget|cache-hints|contract|sse].
 // Prints Markdown; BENCH_OUT=file also writes it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +34,7 @@ import { patchLines } from './bench-patches.mjs';
 import { profileLines } from './bench-profile.mjs';
 import { resourceLines } from './bench-resources.mjs';
 import { cacheHintLines } from './bench-cache-hints.mjs';
+import { sseLines } from './bench-sse.mjs';
 import { streamLines } from './bench-streams.mjs';
 import { budgetLines } from './bench-budget.mjs';
 import { targetLines } from './bench-targets.mjs';
@@ -917,7 +919,7 @@ async function main() {
   // the catalogue, base+30 … base+32 and base+40 … (one a round) code mode, base+50 … base+53 resources, base+60 the
   // board app, base+70 and base+71 the profile, base+80 … base+87 the targets, base+90 and base+91 the hot path, base+95
   // the streams, base+97 … base+99 the adoption, base+93 and base+94 the result budget, base+100 and base+101 the cache
-  // hints
+  // hints, base+103 … base+105 HTTP+SSE
   const base = Number(process.env.BENCH_PORT) || 3290;
   const env = { GATEWAY_BENCHMARK: '1', MCP_MAX_MEDIA_BYTES: String(16 * MIB) };
   if (args.only === 'import') return report([`Machine: ${machine()}`, '', ...(await importLines(base))]);
@@ -957,6 +959,10 @@ async function main() {
     return report([`Machine: ${machine()}`, '', ...(await cacheHintLines({ startServer }, base + 100, env, options))]);
   }
   if (args.only === 'contract') return report([`Machine: ${machine()}`, '', ...contractLines({ median, span }, { rounds: ROUNDS })]);
+  if (args.only === 'sse') {
+    const helpers = { startServer, benchPostgres, cpuMs, residentBytes, median };
+    return report([`Machine: ${machine()}`, '', ...(await sseLines(helpers, base + 103, env, { rounds: ROUNDS, seconds: SECONDS }))]);
+  }
   if (args.only === 'board-app') {
     const start = (port) => startServer(port, env, firstRestAnswer);
     return report([`Machine: ${machine()}`, '', ...(await boardAppLines(start, base + 60, Number(args.window ?? 60)))]);

@@ -57,6 +57,13 @@ export function mcpURL(target: string): URL {
   return url;
 }
 
+/** The HTTP+SSE stream URL of `target`: a server's base URL (its /api/sse), or a stream URL as it is, query included. */
+export function sseURL(target: string): URL {
+  const url = new URL(target);
+  if (url.pathname === '/') url.pathname = '/api/sse';
+  return url;
+}
+
 /**
  * POSTs a body (string or JSON value) to /api/mcp of `baseURL` (or to `baseURL` itself when it names a path, e.g. with
  * a query) with the given headers (default: a 2025-era client's), from `localAddress` when given.

@@ -1,12 +1,16 @@
-// Real MCP clients of both protocol eras: SDK v1 (2025 era) and @modelcontextprotocol/client v2 pinned to 2026-07-28.
+// Real MCP clients of both protocol eras: SDK v1 (2025 era) and @modelcontextprotocol/client v2 pinned to 2026-07-28;
+// and SDK v1 over the HTTP+SSE transport of revision 2024-11-05 (`GET /api/sse`, `POST /api/message`).
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { mcpURL } from './json-rpc';
+import { mcpURL, sseURL } from './json-rpc';
 
 export const eras = ['sdk-v1 (2025 era)', 'client-v2 (2026-07-28)'] as const;
-export type Era = (typeof eras)[number];
+/** SDK v1's client over the HTTP+SSE transport (its `SSEClientTransport`): a 2025-era session over another wire. */
+export const sseEra = 'sdk-v1 over HTTP+SSE';
+export type Era = (typeof eras)[number] | typeof sseEra;
 
 /** Result `_meta` key the 2026-07-28 era adds to every result; not part of a tool's own output. */
 const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
@@ -191,7 +195,7 @@ export async function connect(
   };
   const listedRoots = async () => ({ roots: roots! });
   let client: ClientV1 | ClientV2;
-  if (era === 'sdk-v1 (2025 era)') {
+  if (era !== 'client-v2 (2026-07-28)') {
     const v1 = new ClientV1({ name: 'e2e-v1', version: '1.0.0' }, { capabilities });
     if (elicit) v1.setRequestHandler(ElicitRequestSchema, answer);
     if (sample) v1.setRequestHandler(CreateMessageRequestSchema, sampled);
@@ -212,8 +216,14 @@ export async function connect(
   const reach = onReply ? watchingFetch(onReply, spread) : spread;
   const custom = tamper || alsoVia.length || onReply || reachWith !== fetch;
   const transportOptions = { requestInit: { headers }, ...(custom ? { fetch: tamperingFetch(tamper, reach) } : {}) };
-  const transport = era === 'sdk-v1 (2025 era)' ? new TransportV1(url, transportOptions) : new TransportV2(url, transportOptions);
+  const transport =
+    era === sseEra
+      ? new SSEClientTransport(sseURL(target), transportOptions)
+      : era === 'sdk-v1 (2025 era)'
+        ? new TransportV1(url, transportOptions)
+        : new TransportV2(url, transportOptions);
   await client.connect(transport as never);
+  const sessionId = transport instanceof SSEClientTransport ? sseSessionOf(transport) : transport.sessionId;
   return {
     listTools: async () => (await client.listTools()).tools as never,
     callTool: async (name, args = {}, options = {}) => {
@@ -223,7 +233,7 @@ export async function connect(
     },
     ping: async () => void (await client.ping()),
     readResource: async (uri) => toolOutput((await client.readResource({ uri })) as never) as never,
-    sessionId: transport.sessionId,
+    sessionId,
     sent,
     close: async () => {
       if (transport instanceof TransportV1 && transport.sessionId) await transport.terminateSession().catch(() => undefined);
@@ -231,6 +241,10 @@ export async function connect(
     },
   };
 }
+
+/** The session of an HTTP+SSE client: the `sessionId` of the endpoint its stream named. */
+const sseSessionOf = (transport: SSEClientTransport) =>
+  (transport as unknown as { _endpoint?: URL })._endpoint?.searchParams.get('sessionId') ?? undefined;
 
 /** A fetch over `reach` that hands each reply to `onReply` with the JSON-RPC method of its request. */
 function watchingFetch(onReply: NonNullable<ConnectOptions['onReply']>, reach: typeof fetch): typeof fetch {

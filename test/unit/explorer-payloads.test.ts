@@ -1,6 +1,6 @@
 // Unit tests of what the explorer shows for MCP content items and REST bodies, its client settings and route meta.
 import { describe, expect, test } from 'vitest';
-import { clientConfigs } from '@gateway/browser/explorer/client-configs';
+import { clientConfigs, sseEndpoint } from '@gateway/browser/explorer/client-configs';
 import { bytesToBase64, contentPayload, responsePayload, textPayload } from '@gateway/browser/explorer/payload';
 import { REST_META_KEY, restRouteOf } from '@gateway/shared/rest-meta';
 
@@ -66,6 +66,8 @@ test('client settings point every client at the endpoint', () => {
   expect(JSON.parse(configs.cursor)).toEqual({ mcpServers: { 'vovk-gateway': { url: endpoint } } });
   expect(configs.inspector).toBe(`npx -y @modelcontextprotocol/inspector --cli ${endpoint} --method tools/list`);
   expect(configs['mcp-remote']).toBe(`npx -y mcp-remote ${endpoint}`);
+  expect(JSON.parse(configs.sse)).toEqual({ mcpServers: { 'vovk-gateway': { type: 'sse', url: 'http://localhost:3000/api/sse' } } });
+  expect(sseEndpoint('/api/mcp')).toBe('/api/sse');
 });
 
 test('restRouteOf reads the advertised route and ignores a missing or malformed one', () => {

@@ -391,6 +391,12 @@ export const VARIABLES = {
     default: '`600`',
     doc: 'A 2025-era MCP session with no request in progress for this long is closed (its id then answers 404; its stored events are dropped). An open standalone GET stream counts as a request in progress.',
   }),
+  MCP_SSE_HEARTBEAT_SECONDS: variable({
+    group: 'server',
+    schema: wholeNumber(15, 'seconds', 1),
+    default: '`15`',
+    doc: 'How often an open HTTP+SSE stream (`GET /api/sse`, protocol revision 2024-11-05) with nothing to carry sends a comment line, so that proxies and load balancers do not close it as idle (nginx: 60 s by default).',
+  }),
   MCP_RELAY_ACK_TIMEOUT_MS: variable({
     group: 'server',
     schema: wholeNumber(5000, 'milliseconds', 1),
@@ -456,9 +462,10 @@ export interface GatewayConfig {
   /**
    * 2025-era sessions: how many one instance holds (in all, and per caller), how long an idle one lives, and how long
    * a relayed request waits for the instance holding its session (MCP_MAX_SESSIONS…, MCP_SESSION_IDLE_SECONDS,
-   * MCP_RELAY_ACK_TIMEOUT_MS). @default the variables' defaults (docs/configuration.md)
+   * MCP_RELAY_ACK_TIMEOUT_MS), and how often an idle HTTP+SSE stream sends a heartbeat (MCP_SSE_HEARTBEAT_SECONDS).
+   * @default the variables' defaults (docs/configuration.md)
    */
-  sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
+  sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number; heartbeatMs?: number };
   /** Resource subscriptions: how many listen streams, and how many subscribed URIs, one caller holds on one instance. @default the variables' defaults */
   subscriptions: { maxStreamsPerCaller: number; maxPerCaller: number };
   /** OpenTelemetry tracing, when an OTLP endpoint is set (the SDK reads the rest of its `OTEL_*` variables itself). @default unset (off) */
@@ -565,6 +572,7 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Gatewa
       maxPerCaller: values.MCP_MAX_SESSIONS_PER_CALLER,
       idleMs: values.MCP_SESSION_IDLE_SECONDS * 1000,
       relayAckTimeoutMs: values.MCP_RELAY_ACK_TIMEOUT_MS,
+      heartbeatMs: values.MCP_SSE_HEARTBEAT_SECONDS * 1000,
     },
     subscriptions: { maxStreamsPerCaller: values.MCP_MAX_LISTEN_STREAMS_PER_CALLER, maxPerCaller: values.MCP_MAX_SUBSCRIPTIONS_PER_CALLER },
     tracing:

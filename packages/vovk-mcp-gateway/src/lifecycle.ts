@@ -43,12 +43,15 @@ export function onShutdown(listener: ShutdownListener): () => void {
   return () => state.listeners.delete(listener);
 }
 
+/** The MCP door's paths (Streamable HTTP, and HTTP+SSE's stream and messages): their refusals are JSON-RPC errors. */
+const MCP_PATHS = /^\/api\/(mcp|sse|message)(\/|\?|$)/;
+
 /** What a request that arrives during shutdown reads: the door's own error shape, 503, and a closed connection. */
 const SHUTDOWN_MESSAGE = 'The server is shutting down: send the request again (it will reach a running instance)';
 
 function refuse(req: http.IncomingMessage, res: http.ServerResponse): void {
   req.resume(); // read and drop any body, so that closing the connection does not reset it under the client
-  const body = req.url?.startsWith('/api/mcp')
+  const body = MCP_PATHS.test(req.url ?? '')
     ? { jsonrpc: '2.0', error: { code: -32000, message: SHUTDOWN_MESSAGE }, id: null }
     : { statusCode: 503, message: SHUTDOWN_MESSAGE, isError: true };
   res.writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' });

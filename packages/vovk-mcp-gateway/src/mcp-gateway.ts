@@ -1,6 +1,6 @@
 // createMcpGateway: an app's whole MCP door in one call (its route file exports what this returns): the controllers'
 // procedures as tools over Streamable HTTP in both protocol eras, statelessly by mcp-handler, in sessions for 2025-era
-// clients that start one, listen streams by the SDK, behind the gateway's guards.
+// clients that start one, listen streams by the SDK, and over HTTP+SSE (2024-11-05), behind the gateway's guards.
 import 'server-only';
 import { createMcpHandler } from 'mcp-handler';
 import { GATEWAY_NAME, GATEWAY_VERSION } from './about.js';
@@ -14,7 +14,7 @@ import { drainWhenServedByEntry } from './lifecycle.js';
 import { jobRunner } from './long-work/job-runner.js';
 import { createGatewayServer, type GatewayModules, noteCalledTool } from './mcp/gateway-server.js';
 import { withListenStreams } from './mcp/list-changes.js';
-import { withSessionLane } from './mcp/sessions/session-lane.js';
+import { createSessionLane } from './mcp/sessions/session-lane.js';
 
 /** What an app gives its MCP route: its modules (controllers first) and any setting to change from its default. */
 export interface McpGatewayOptions extends GatewayModules, GatewaySettings {
@@ -25,11 +25,21 @@ export interface McpGatewayOptions extends GatewayModules, GatewaySettings {
   dataChanges?: (listener: ChangeListener) => () => void;
 }
 
-/** The route handlers of the MCP endpoint: `export const { GET, POST, DELETE } = createMcpGateway({ controllers })`. */
+type RouteHandler = (req: Request) => Promise<Response>;
+
+/**
+ * The route handlers of the MCP endpoint: `export const { GET, POST, DELETE } = createMcpGateway({ controllers })`;
+ * and those of the HTTP+SSE transport (protocol revision 2024-11-05) for clients that still speak it, two route files
+ * beside it: `api/sse/route.ts` exports `sse.GET`, `api/message/route.ts` exports `message.POST`.
+ */
 export interface McpGatewayRoute {
-  GET: (req: Request) => Promise<Response>;
-  POST: (req: Request) => Promise<Response>;
-  DELETE: (req: Request) => Promise<Response>;
+  GET: RouteHandler;
+  POST: RouteHandler;
+  DELETE: RouteHandler;
+  /** `GET /api/sse`: opens the event stream of an HTTP+SSE session (its first event names the message endpoint). */
+  sse: { GET: RouteHandler };
+  /** `POST /api/message?sessionId=…`: a message of an HTTP+SSE session (202; the message route sits beside the SSE one). */
+  message: { POST: RouteHandler };
 }
 
 /**
@@ -65,9 +75,10 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
   const serverInfo = { name: GATEWAY_NAME, version: GATEWAY_VERSION };
 
   // Each request's view of the catalogue (toolsets, read-only, surface) first; then 2026-07-28 listen streams → the
-  // SDK's handler over the list-change bus; 2025-era sessions → the session lane; everything else → mcp-handler.
+  // SDK's handler over the list-change bus; 2025-era sessions → the session lane; everything else → mcp-handler. An
+  // HTTP+SSE stream is a session too, its view of the catalogue the one its GET selects.
   const stateless = createMcpHandler(gateway.setup, { serverInfo, onEvent: noteCalledTool, ...gateway.serverOptions });
-  const lanes = withSessionLane(withListenStreams(stateless, gateway, serverInfo), {
+  const sessionLane = createSessionLane({
     gateway,
     serverInfo,
     sessions,
@@ -75,12 +86,22 @@ export function createMcpGateway(options: McpGatewayOptions): McpGatewayRoute {
     database,
     traced: Boolean(tracing),
   });
-  const guardedDoor = guarded(gateway.selecting(lanes), 'mcp');
-  const handler = async (req: Request): Promise<Response> => {
-    // Jobs whose instance died are failed, and expired ones removed, by every instance: from its first request on (not
-    // while `next build` loads the route), once per process.
-    jobRunner().startSweeping();
-    return guardedDoor(req);
+  const lanes = sessionLane.route(withListenStreams(stateless, gateway, serverInfo));
+  const served = (door: RouteHandler): RouteHandler => {
+    const guardedDoor = guarded(door, 'mcp');
+    return async (req) => {
+      // Jobs whose instance died are failed, and expired ones removed, by every instance: from its first request on
+      // (not while `next build` loads the route), once per process.
+      jobRunner().startSweeping();
+      return guardedDoor(req);
+    };
   };
-  return { GET: handler, POST: handler, DELETE: handler };
+  const handler = served(gateway.selecting(lanes));
+  return {
+    GET: handler,
+    POST: handler,
+    DELETE: handler,
+    sse: { GET: served(gateway.selecting(sessionLane.openEventStream)) },
+    message: { POST: served(sessionLane.postMessage) },
+  };
 }

@@ -95,6 +95,15 @@ export function runInRequestContext<T>(door: Door, fn: () => T, request?: Reques
   return storage.run({ door, maskedErrorIds: [], ...(request ? { request } : {}) }, fn);
 }
 
+/**
+ * Runs `fn` in a copy of the current context whose HTTP request is `request`: for a message whose work outlives the
+ * HTTP request that brought it (an HTTP+SSE message is answered 202 at once; its call must not end with that answer).
+ */
+export function runWithRequest<T>(request: Request, fn: () => T): T {
+  const context = storage.getStore();
+  return context ? storage.run({ ...context, request }, fn) : fn();
+}
+
 /** Runs a tool as `toolCall`, inside the context of its request (or a fresh MCP one outside of any, as in unit tests). */
 export function runInToolCall<T>(toolCall: ToolCall, fn: () => T): T {
   return storage.run({ ...(storage.getStore() ?? { door: 'mcp', maskedErrorIds: [] }), toolCall }, fn);

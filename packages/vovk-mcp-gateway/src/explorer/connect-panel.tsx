@@ -7,6 +7,7 @@ import {
   NO_SELECTION,
   selectionHeaders,
   selectionURL,
+  sseEndpoint,
 } from '../browser/explorer/client-configs.js';
 import type { ToolsetSize } from '../browser/explorer/toolsets.js';
 import { ConnectChoice } from './connect-choice.js';
@@ -35,6 +36,10 @@ export function ConnectPanel({ endpoint, toolsets }: ConnectPanelProps) {
       <CopyBlock text={selectionURL(endpoint, selection)} label="MCP endpoint URL" testId="endpoint-url">
         <h3 className={styles.configHeading}>MCP endpoint</h3>
         <p className={styles.hint}>Streamable HTTP, stateless; both protocol eras.</p>
+      </CopyBlock>
+      <CopyBlock text={selectionURL(sseEndpoint(endpoint), selection)} label="HTTP+SSE endpoint URL" testId="sse-url">
+        <h3 className={styles.configHeading}>HTTP+SSE endpoint</h3>
+        <p className={styles.hint}>For clients that still speak the 2024-11-05 transport (a config with "type": "sse").</p>
       </CopyBlock>
       {headers.length > 0 && (
         <CopyBlock text={headers.map(([name, value]) => `${name}: ${value}`).join('\n')} label="headers" testId="selection-headers">

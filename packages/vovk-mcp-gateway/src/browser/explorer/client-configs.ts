@@ -1,5 +1,6 @@
-// Ready-to-paste settings that point MCP clients (Claude Desktop, Cursor, VS Code, MCP Inspector, mcp-remote) at the
-// gateway, with the part of the catalogue the user chose (toolsets, read-only, surface) in the URL's query or headers.
+// Ready-to-paste settings that point MCP clients (Claude Desktop, Cursor, VS Code, MCP Inspector, mcp-remote, clients
+// of the older HTTP+SSE transport) at the gateway, with the part of the catalogue the user chose (toolsets, read-only,
+// surface) in the URL's query or headers.
 import 'client-only';
 import { SELECTION_CHOICES } from '../../shared/catalogue-names.js';
 import { shellQuote, shellWord } from '../../shared/shell-words.js';
@@ -59,6 +60,14 @@ export function selectionHeaders(selection: ConnectSelection): Record<string, st
   return Object.fromEntries(selectionParameters(selection).map(({ header, value }) => [header, value]));
 }
 
+/**
+ * The HTTP+SSE stream's URL (protocol revision 2024-11-05) beside the MCP endpoint, absolute or a path (as the page is
+ * first rendered on the server): `…/api/mcp` → `…/api/sse`.
+ */
+export function sseEndpoint(endpoint: string): string {
+  return endpoint.replace(/\/[^/]*$/, '/sse');
+}
+
 export function clientConfigs(endpoint: string, selection: ConnectSelection = NO_SELECTION): ClientConfig[] {
   const url = selectionURL(endpoint, selection);
   const headers = selectionHeaders(selection);
@@ -98,6 +107,12 @@ export function clientConfigs(endpoint: string, selection: ConnectSelection = NO
       label: 'mcp-remote',
       hint: 'the command of any stdio-only MCP client',
       text: ['npx', ...remote].map(shellWord).join(' '),
+    },
+    {
+      id: 'sse',
+      label: 'HTTP+SSE clients',
+      hint: 'clients and configs that say "type": "sse" (the 2024-11-05 transport); mcp-remote: add --transport sse-only',
+      text: json({ mcpServers: { [SERVER_KEY]: { type: 'sse', url: selectionURL(sseEndpoint(endpoint), selection), ...withHeaders } } }),
     },
   ];
 }

@@ -18,6 +18,14 @@ export const sessionNotFound = () =>
 export const malformedSessionId = () =>
   jsonRpcError(400, INVALID_REQUEST, 'Bad Request: the Mcp-Session-Id header is not a session id of this server (a UUID)');
 
+/** 400: a message of an HTTP+SSE session POSTed without the session it belongs to. */
+export const missingSessionQuery = () =>
+  jsonRpcError(
+    400,
+    INVALID_REQUEST,
+    'Bad Request: the sessionId query parameter is required: POST to the endpoint the event stream (GET /api/sse) sent first',
+  );
+
 /** 400: a `Last-Event-ID` that is not an event of this session. */
 export const foreignLastEventId = () =>
   jsonRpcError(

@@ -1,6 +1,7 @@
-// The session lane of the one MCP route: 2025-era requests that need a session (initialize, and requests naming one)
+// The session lane of the MCP route: 2025-era requests that need a session (initialize, and requests naming one)
 // are served by the SDK's streamable HTTP transport — here, or relayed to the instance holding the session — and
-// everything else by the stateless handler as before.
+// everything else by the stateless handler as before. The HTTP+SSE routes (revision 2024-11-05) are two more doors to
+// the same sessions: a GET opens one with its event stream, and its POSTed messages travel as a session's requests do.
 import 'server-only';
 import { endingAtExpiry } from '../../auth/token-expiry.js';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import { calledToolOf } from '../../catalogue/surface-tools.js';
 import type { GatewayServer } from '../gateway-server.js';
 import { messagesOf, parsedJson } from './json-rpc-body.js';
 import { LocalSessions } from './local-sessions.js';
-import { malformedSessionId, sessionNotFound, sessionsUnavailable } from './session-answers.js';
+import { malformedSessionId, missingSessionQuery, sessionNotFound, sessionsUnavailable } from './session-answers.js';
 import { SessionDirectory } from './session-directory.js';
 import { SessionEventLog } from './session-events.js';
 import { PAYLOAD_RETENTION_MS, type RelayedRequest, SessionRelay } from './session-relay.js';
@@ -31,8 +32,8 @@ const MODERN_REVISION = '2026-07-28';
 interface SessionLaneOptions {
   gateway: GatewayServer;
   serverInfo: Implementation;
-  /** MCP_MAX_SESSIONS, MCP_MAX_SESSIONS_PER_CALLER, MCP_SESSION_IDLE_SECONDS and MCP_RELAY_ACK_TIMEOUT_MS. */
-  sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number };
+  /** MCP_MAX_SESSIONS, MCP_MAX_SESSIONS_PER_CALLER, MCP_SESSION_IDLE_SECONDS, MCP_RELAY_ACK_TIMEOUT_MS, MCP_SSE_HEARTBEAT_SECONDS. */
+  sessions: { max: number; maxPerCaller: number; idleMs: number; relayAckTimeoutMs: number; heartbeatMs?: number };
   /** MCP_MAX_BODY_BYTES: the bound under which bodies are read to route them. */
   maxBodyBytes: number;
   /** The gateway's database (opened with the first session): the sessions keep their events (and, on PostgreSQL, their directory) there. */
@@ -42,6 +43,24 @@ interface SessionLaneOptions {
 }
 
 type Handler = (req: Request) => Promise<Response>;
+
+/** The sessions' handlers: the MCP route's lane, and the two routes of the HTTP+SSE transport. */
+export interface SessionLane {
+  /** The MCP route: `stateless` for everything but the requests that need a session. */
+  route: (stateless: Handler) => Handler;
+  /** `GET /api/sse`: opens an HTTP+SSE session; its answer is the event stream. */
+  openEventStream: Handler;
+  /** `POST /api/message?sessionId=…`: one message of an HTTP+SSE session (202; the answer comes on the stream). */
+  postMessage: Handler;
+}
+
+/** An HTTP+SSE stream's heartbeat when the settings name none (MCP_SSE_HEARTBEAT_SECONDS' default). */
+const DEFAULT_HEARTBEAT_MS = 15_000;
+/** Where an HTTP+SSE stream tells its client to POST: the message route beside the stream's (`/api/sse` → `/api/message`). */
+const MESSAGE_ROUTE = 'message';
+
+/** The verified token of a request, as the guards left it for the SDK. */
+const authOf = (req: Request) => (req as Request & { auth?: AuthInfo }).auth;
 
 /** A request for the session lane: the session it names (none for an initialize) and its body, parsed once. */
 interface SessionRequest {
@@ -75,17 +94,15 @@ function noteCalledTool(parsedBody: unknown): void {
   if (context) Object.assign(context, calledToolOf(call?.params));
 }
 
-/** Serves one request that needs a session (see `sessionRequestOf`). */
-type SessionServe = (req: Request, sessionRequest: SessionRequest) => Promise<Response>;
-
 /**
  * The sessions of this instance, opened on the first request that needs one: their event log and (on PostgreSQL)
- * directory and relay in the gateway's database, migrated, pruned every minute, drained at shutdown.
+ * directory and relay in the gateway's database, migrated, pruned every minute, drained at shutdown; how a request
+ * of a session is served, and how an HTTP+SSE stream opens one.
  */
-function openSessionLane(options: SessionLaneOptions): SessionServe {
+function openSessions(options: SessionLaneOptions) {
   const { gateway, serverInfo, traced } = options;
   const driver = options.database();
-  const { relayAckTimeoutMs, ...sessions } = options.sessions;
+  const { relayAckTimeoutMs, heartbeatMs = DEFAULT_HEARTBEAT_MS, ...sessions } = options.sessions;
   const events = new SessionEventLog(driver);
   const instance = randomBytes(8).toString('hex');
   const directory = driver.messaging && new SessionDirectory(driver, driver.messaging, instance);
@@ -147,41 +164,68 @@ function openSessionLane(options: SessionLaneOptions): SessionServe {
     return local.drain();
   });
 
-  const serve = async (req: Request, { sessionId, parsedBody }: SessionRequest): Promise<Response> => {
-    noteCalledTool(parsedBody);
+  /** Serves a request of session `sessionId` (a well-formed id): held in this process, else relayed to its holder. */
+  const serveNamed = async (req: Request, sessionId: string, parsedBody: unknown): Promise<Response> => {
     const caller = requestContext()?.caller;
     const principal = principalOf(caller);
-    const authInfo = (req as Request & { auth?: AuthInfo }).auth;
-    const requestOptions = { parsedBody, authInfo };
-    if (sessionId === undefined) return local.start(req, { principal, callerKey: callerKeyOf(req) }, requestOptions);
-    if (!SESSION_ID.test(sessionId)) return malformedSessionId();
-    if (local.has(sessionId) || !directory || !relay) return local.serve(sessionId, req, principal, requestOptions);
+    const requestOptions = { parsedBody, authInfo: authOf(req) };
+    const holder = local.has(sessionId) ? local : LocalSessions.holding(sessionId);
+    if (holder || !directory || !relay) return (holder ?? local).serve(sessionId, req, principal, requestOptions);
     try {
       const record = await directory.find(sessionId);
       if (!record || record.principal !== principal || record.owner === instance) return sessionNotFound();
-      return await relay.forward(record.owner, sessionId, req, caller, authInfo);
+      return await relay.forward(record.owner, sessionId, req, caller, requestOptions.authInfo);
     } catch (error) {
       console.error(`[gateway] A request for MCP session ${sessionId} could not be relayed: ${(error as Error).message}`);
       return sessionsUnavailable();
     }
   };
 
-  return serve;
+  const serve = async (req: Request, { sessionId, parsedBody }: SessionRequest): Promise<Response> => {
+    noteCalledTool(parsedBody);
+    if (sessionId !== undefined) return SESSION_ID.test(sessionId) ? serveNamed(req, sessionId, parsedBody) : malformedSessionId();
+    const principal = principalOf(requestContext()?.caller);
+    return local.start(req, { principal, callerKey: callerKeyOf(req) }, { parsedBody, authInfo: authOf(req) });
+  };
+
+  /** Opens an HTTP+SSE session of the request's caller: its event stream names where to POST its messages. */
+  const openEventStream = async (req: Request) => {
+    const owner = { principal: principalOf(requestContext()?.caller), callerKey: callerKeyOf(req) };
+    const messagePath = new URL(MESSAGE_ROUTE, req.url).pathname;
+    const endpointOf = (sessionId: string) => `${messagePath}?sessionId=${sessionId}`;
+    return local.openEventStream(owner, { endpointOf, heartbeatMs });
+  };
+
+  return { serve, serveNamed, openEventStream };
 }
 
 /**
- * The MCP route's handler: `stateless` (mcp-handler) for everything but the requests that need a session, which go
- * to the sessions this instance holds — or, on PostgreSQL, are relayed to the instance holding theirs. Nothing is
- * opened until a request needs a session: loading the route (`next build`, `vovk-mcp-gateway tools`) opens no database.
+ * The session lane: requests that need a session go to the sessions this instance holds — or, on PostgreSQL, are
+ * relayed to the instance holding theirs. Nothing is opened until a request needs a session: loading the route
+ * (`next build`, `vovk-mcp-gateway tools`) opens no database.
  */
-export function withSessionLane(stateless: Handler, options: SessionLaneOptions): Handler {
-  let serve: SessionServe | undefined;
-  return async (req) => {
-    const sessionRequest = await sessionRequestOf(req, options.maxBodyBytes);
-    if (!sessionRequest) return stateless(req);
-    serve ??= openSessionLane(options);
-    const response = await serve(req, sessionRequest);
-    // A session's standalone stream (GET) never outlives the token it was opened with.
-    return req.method === 'GET' ? endingAtExpiry(response, (req as Request & { auth?: AuthInfo }).auth?.expiresAt) : response;
+export function createSessionLane(options: SessionLaneOptions): SessionLane {
+  let opened: ReturnType<typeof openSessions> | undefined;
+  const sessions = () => (opened ??= openSessions(options));
+  // A session's streams (a standalone GET, an HTTP+SSE stream) never outlive the token they were opened with.
+  const endingWithToken = (req: Request, response: Response) => endingAtExpiry(response, authOf(req)?.expiresAt);
+
+  return {
+    route: (stateless) => async (req) => {
+      const sessionRequest = await sessionRequestOf(req, options.maxBodyBytes);
+      if (!sessionRequest) return stateless(req);
+      const response = await sessions().serve(req, sessionRequest);
+      return req.method === 'GET' ? endingWithToken(req, response) : response;
+    },
+    openEventStream: async (req) => endingWithToken(req, await sessions().openEventStream(req)),
+    postMessage: async (req) => {
+      const sessionId = new URL(req.url).searchParams.get('sessionId');
+      if (!sessionId) return missingSessionQuery();
+      // An id no session of this server can have names no session: 404, as an ended one.
+      if (!SESSION_ID.test(sessionId)) return sessionNotFound();
+      const parsedBody = parsedJson(await req.clone().text());
+      noteCalledTool(parsedBody);
+      return sessions().serveNamed(req, sessionId, parsedBody);
+    },
   };
 }
