@@ -30,6 +30,9 @@ const LEFT_OUT_OF_MCP = new Set(['post /api/fixture/raw-bytes']);
 const isHiddenFromMcp = (operation: OperationObject, key: string) =>
   (operation['x-tool'] as { hidden?: boolean } | undefined)?.hidden === true || LEFT_OUT_OF_MCP.has(key);
 
+/** The MCP transports' own routes (Streamable HTTP, HTTP+SSE): protocol endpoints, not REST operations. */
+const MCP_DOORS = ['/api/mcp', '/api/sse', '/api/message'];
+
 /**
  * The REST routes the README and the pages of docs/ name (`GET /api/users/{id}`, `PUT /api/tasks/{id}/move`, …),
  * queries left out. docs/ARCHITECTURE.md is not read: it also names the benchmark's hand-written MCP route, which is
@@ -41,9 +44,9 @@ function documentedRoutes(): string[] {
     .filter((file) => file.endsWith('.md') && file !== 'ARCHITECTURE.md')
     .map((file) => `docs/${file}`);
   const routes = ['README.md', ...pages].flatMap((page) =>
-    [...fs.readFileSync(page, 'utf8').matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)/g)].map(
-      ([, method, path]) => routeKey({ method, path }),
-    ),
+    [...fs.readFileSync(page, 'utf8').matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)/g)]
+      .filter(([, , path]) => !MCP_DOORS.includes(path))
+      .map(([, method, path]) => routeKey({ method, path })),
   );
   return [...new Set(routes)];
 }
