@@ -96,12 +96,16 @@ function previewOf(text: string, tokens: number): string {
   return bytes.subarray(0, tokens).toString('utf8').replace(/\uFFFD+$/, '');
 }
 
+/** The call's query arguments. */
+const queryOf = (input: unknown) => ((input as { query?: Record<string, unknown> } | undefined)?.query ?? {}) as Record<string, unknown>;
+
+/** Where the call's page starts: its offset argument (0 without paging, or when it gives none). */
+const offsetOf = (input: unknown, paging: PagingParameters | undefined) => (paging ? Number(queryOf(input)[paging.offset] ?? 0) || 0 : 0);
+
 /** The next page's arguments: the call's own, its offset past the items shown and its limit what fitted. */
 function nextPage(input: unknown, paging: PagingParameters, shown: number): Record<string, unknown> {
-  const args = (input ?? {}) as Record<string, unknown>;
-  const query = (args.query ?? {}) as Record<string, unknown>;
-  const offset = Number(query[paging.offset] ?? 0) || 0;
-  return { ...args, query: { ...query, [paging.offset]: offset + shown, ...(paging.limit && { [paging.limit]: shown }) } };
+  const next = { [paging.offset]: offsetOf(input, paging) + shown, ...(paging.limit && { [paging.limit]: shown }) };
+  return { ...(input as Record<string, unknown> | undefined), query: { ...queryOf(input), ...next } };
 }
 
 /** The note of a cut result, in words, for the model. */
@@ -154,7 +158,7 @@ export class ResultBudget {
     const note: BudgetNote = { budgetTokens: cut.budgetTokens, items: { shown: cut.shown, total: cut.items.length } };
     if (paging) note.next = { tool: tool.name, arguments: nextPage(input, paging, cut.shown) };
     else note.whole = await this.hold(tool, result.content[0] as { text: string }, cut.mimeType);
-    const offset = paging ? Number(((input as { query?: Record<string, unknown> })?.query ?? {})[paging.offset] ?? 0) || 0 : 0;
+    const offset = offsetOf(input, paging);
     const structuredContent = (Array.isArray(kept) ? { items: kept } : kept) as Record<string, unknown>;
     const content: ContentBlock[] = [
       { type: 'text', text: JSON.stringify(kept) },
