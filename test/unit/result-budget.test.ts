@@ -170,4 +170,17 @@ describe.each<Backend>(['sqlite', 'postgres'])('held answers on %s', (backend) =
     const [{ count }] = await store.driver.read((query) => query<{ count: number }>('SELECT CAST(COUNT(*) AS INTEGER) AS count FROM gateway_held_answers'));
     expect(Number(count)).toBe(1);
   });
+
+  test('one caller holds at most 20 answers: the oldest goes, another caller’s stay', async () => {
+    const held = new HeldAnswers(60_000, () => store.driver);
+    const answer = { tool: 'T', scopes: [], mimeType: 'text/plain', text: 'x' };
+    const bob = await as({ ...alice, subject: 'bob' }, () => held.hold(answer, 1_000));
+    const alices = [];
+    for (let i = 0; i < 21; i++) alices.push(await as(alice, () => held.hold(answer, 2_000 + i)));
+    const idOf = (uri: string) => uri.split('/').pop()!;
+    expect(await as(alice, () => held.read(idOf(alices[0].uri), 3_000))).toBeUndefined();
+    expect(await as(alice, () => held.read(idOf(alices[1].uri), 3_000))).toBeDefined();
+    expect(await as(alice, () => held.read(idOf(alices[20].uri), 3_000))).toBeDefined();
+    expect(await as({ ...alice, subject: 'bob' }, () => held.read(idOf(bob.uri), 3_000))).toBeDefined();
+  });
 });

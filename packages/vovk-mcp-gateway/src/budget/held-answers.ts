@@ -12,6 +12,9 @@ import { filterListing } from '../mcp/resources/procedure-resources.js';
 /** The URI template of a held answer. */
 const HELD_ANSWER_TEMPLATE = 'vovk://gateway/results/{id}';
 
+/** The most answers held for one principal: holding a new one lets its oldest go, so no caller fills the database. */
+const MAX_HELD_PER_PRINCIPAL = 20;
+
 /** A whole answer to hold: the tool that gave it, the scopes reading it takes, its text and media type. */
 export interface AnswerToHold {
   tool: string;
@@ -35,15 +38,21 @@ export class HeldAnswers {
     private readonly driver: () => SqlDriver = database,
   ) {}
 
-  /** Holds `answer` for the caller of the request being served. */
+  /** Holds `answer` for the caller of the request being served (its oldest goes past MAX_HELD_PER_PRINCIPAL). */
   async hold(answer: AnswerToHold, now = Date.now()): Promise<HeldAnswer> {
     const id = randomUUID();
     const expiresAt = now + this.holdMs;
+    const owner = principalOf(currentCaller());
     await this.driver().record(async (query) => {
       await query('DELETE FROM gateway_held_answers WHERE expires_at < ?', [now]);
       await query(
         'INSERT INTO gateway_held_answers (id, owner, tool, scopes, mime_type, body, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        [id, principalOf(currentCaller()), answer.tool, JSON.stringify(answer.scopes), answer.mimeType, answer.text, now, expiresAt],
+        [id, owner, answer.tool, JSON.stringify(answer.scopes), answer.mimeType, answer.text, now, expiresAt],
+      );
+      await query(
+        `DELETE FROM gateway_held_answers WHERE owner = ? AND id NOT IN
+           (SELECT id FROM gateway_held_answers WHERE owner = ? ORDER BY created_at DESC, id LIMIT ?)`,
+        [owner, owner, MAX_HELD_PER_PRINCIPAL],
       );
     });
     return { uri: HELD_ANSWER_TEMPLATE.replace('{id}', id), expiresAt };
