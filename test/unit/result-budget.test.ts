@@ -175,7 +175,7 @@ describe.each<Backend>(['sqlite', 'postgres'])('held answers on %s', (backend) =
     const held = new HeldAnswers(60_000, () => store.driver);
     const answer = { tool: 'T', scopes: [], mimeType: 'text/plain', text: 'x' };
     const bob = await as({ ...alice, subject: 'bob' }, () => held.hold(answer, 1_000));
-    const alices = [];
+    const alices: Array<{ uri: string }> = [];
     for (let i = 0; i < 21; i++) alices.push(await as(alice, () => held.hold(answer, 2_000 + i)));
     const idOf = (uri: string) => uri.split('/').pop()!;
     expect(await as(alice, () => held.read(idOf(alices[0].uri), 3_000))).toBeUndefined();
